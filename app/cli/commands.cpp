@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/commands.h"
+
+#include "app/cli/cli_args.h"
+#include "app/cli/table.h"
+#include "core/io/input_error.h"
+#include "core/io/preset_library.h"
+#include "core/io/result_json.h"
+#include "core/perf/evaluate.h"
+
+#include <iomanip>
+
+namespace llmwb::cli {
+
+int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  const Args args(words, {"system", "model", "workload", "batch", "segments", "presets"}, {"json", "operators"});
+  if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
+  const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  const auto system = library.system(args.required("system"));
+  const auto model = library.model(args.required("model"));
+  const auto workload = library.workload(args.required("workload"));
+  EvaluationOptions options;
+  if (const auto b = args.integer("batch", 1, 1 << 20)) options.decodeBatch = int(*b);
+  if (const auto s = args.integer("segments", 1, 1000)) options.decodeSegments = int(*s);
+  const auto result = evaluate(system, model, workload, options);
+  if (args.flag("json")) out << evaluationToJson(result) << "\n";
+  else printEvaluation(out, result, args.flag("operators"));
+  if (!result.feasible) {
+    for (const auto& p : result.problems) err << "llmwb-cli: not feasible: " << p << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int presetsCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
+  if (words.empty() || words.front() != "list") throw UsageError("expected: presets list [--json] [--kind KIND]");
+  const Args args(std::vector<std::string>(words.begin() + 1, words.end()), {"kind", "presets"}, {"json"});
+  const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  std::optional<PresetKind> only;
+  if (const auto k = args.value("kind")) {
+    for (auto kind : {PresetKind::MemoryTechnology, PresetKind::Model, PresetKind::Workload, PresetKind::Device,
+                      PresetKind::System, PresetKind::Project})
+      if (*k == toString(kind) || *k == folderOf(kind)) only = kind;
+    if (!only) throw UsageError("--kind expects memory, model, workload, device, system or project; got \"" + *k + "\"");
+  }
+  const auto presets = library.list(only);
+  if (args.flag("json")) {
+    out << "[\n";
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+      const auto& p = presets[i];
+      auto quote = [](const std::string& s) {
+        std::string q = "\"";
+        for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+        return q + "\"";
+      };
+      out << "  {\"kind\": " << quote(std::string(toString(p.kind))) << ", \"id\": " << quote(p.id)
+          << ", \"name\": " << quote(p.name) << ", \"path\": " << quote(p.path.string()) << "}"
+          << (i + 1 < presets.size() ? "," : "") << "\n";
+    }
+    out << "]\n";
+  } else {
+    for (const auto& p : presets)
+      out << std::left << std::setw(10) << toString(p.kind) << std::setw(34) << p.id << p.name << "\n";
+  }
+  return 0;
+}
+
+int validateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
+  const Args args(words, {"presets"}, {});
+  if (args.positional().empty()) throw UsageError("expected: validate FILE [FILE...]");
+  const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  for (const auto& file : args.positional()) {
+    const auto info = library.validate(file);
+    out << file << ": valid " << toString(info.kind) << " \"" << info.id << "\"\n";
+  }
+  return 0;
+}
+
+} // namespace llmwb::cli

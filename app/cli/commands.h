@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace llmwb::cli {
+
+/// Each command returns the process exit status: 0 success, 1 bad input or infeasible request,
+/// 2 bad command line.
+int evaluateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int presetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace llmwb::cli

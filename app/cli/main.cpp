@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// llmwb-cli: the workbench without a display.
+
+#include "app/cli/cli_args.h"
+#include "app/cli/commands.h"
+#include "core/io/input_error.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+constexpr const char* kUsage = R"(usage: llmwb-cli COMMAND [OPTIONS]
+
+commands:
+  evaluate --system ID|FILE --model ID|FILE --workload ID|FILE|IN:OUT
+           [--batch N] [--segments N] [--json] [--operators] [--presets DIR]
+      Evaluate prefill and decode of a model and workload on a system.
+      IN:OUT gives token counts directly, e.g. 90000:8000 or 90K:8K.
+  presets list [--json] [--kind memory|model|workload|device|system|project]
+      List every preset id.
+  validate FILE [FILE...]
+      Check a preset or project file completely.
+
+Presets are searched in $LLMWB_PRESETS, ~/.local/share/llmwb/presets and the installed presets.
+)";
+}
+
+int main(int argc, char** argv) {
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (words.empty() || words.front() == "--help" || words.front() == "-h" || words.front() == "help") {
+    std::cout << kUsage;
+    return words.empty() ? 2 : 0;
+  }
+  const std::string command = words.front();
+  words.erase(words.begin());
+  try {
+    if (command == "evaluate") return llmwb::cli::evaluateCommand(words, std::cout, std::cerr);
+    if (command == "presets") return llmwb::cli::presetsCommand(words, std::cout, std::cerr);
+    if (command == "validate") return llmwb::cli::validateCommand(words, std::cout, std::cerr);
+    throw llmwb::cli::UsageError("unknown command \"" + command + "\"");
+  } catch (const llmwb::cli::UsageError& e) {
+    std::cerr << "llmwb-cli: " << e.what() << "\n\n" << kUsage;
+    return 2;
+  } catch (const llmwb::InputError& e) {
+    std::cerr << "llmwb-cli: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "llmwb-cli: error: " << e.what() << "\n";
+    return 1;
+  }
+}

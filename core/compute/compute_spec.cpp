@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/compute/compute_spec.h"
+
+#include "core/compute/gpu_tensor_cores.h"
+#include "core/compute/plena_engine.h"
+
+namespace llmwb {
+
+std::unique_ptr<ComputeUnit> makeComputeUnit(const ComputeSpec& spec) {
+  struct Make {
+    std::unique_ptr<ComputeUnit> operator()(const PlenaComputeSpec& s) const { return std::make_unique<PlenaEngine>(s); }
+    std::unique_ptr<ComputeUnit> operator()(const GpuComputeSpec& s) const { return std::make_unique<GpuTensorCores>(s); }
+  };
+  return std::visit(Make{}, spec);
+}
+
+std::string computeTypeName(const ComputeSpec& spec) {
+  struct Name {
+    std::string operator()(const PlenaComputeSpec&) const { return "plena"; }
+    std::string operator()(const GpuComputeSpec&) const { return "gpu"; }
+  };
+  return std::visit(Name{}, spec);
+}
+
+} // namespace llmwb

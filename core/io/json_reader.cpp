@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace llmwb::io {
+
+namespace {
+std::string typeName(const nlohmann::json& j) {
+  if (j.is_null()) return "null";
+  if (j.is_boolean()) return "a boolean";
+  if (j.is_number()) return "a number (" + j.dump() + ")";
+  if (j.is_string()) return "a string (" + j.dump() + ")";
+  if (j.is_array()) return "an array";
+  return "an object";
+}
+} // namespace
+
+JsonReader::JsonReader(const nlohmann::json& value, std::string file, std::string path)
+    : mValue(&value), mFile(std::move(file)), mPath(std::move(path)) {}
+
+void JsonReader::fail(const std::string& key, const std::string& message) const {
+  throw InputError(mFile, pathOf(key), message);
+}
+
+void JsonReader::failHere(const std::string& message) const {
+  throw InputError(mFile, mPath.empty() ? "/" : mPath, message);
+}
+
+bool JsonReader::has(const std::string& key) const {
+  return mValue->is_object() && mValue->contains(key) && !(*mValue)[key].is_null();
+}
+
+JsonReader JsonReader::child(const std::string& key) const {
+  if (!mValue->is_object()) failHere("expected an object, got " + typeName(*mValue));
+  if (!has(key)) fail(key, "missing required field");
+  return JsonReader((*mValue)[key], mFile, pathOf(key));
+}
+
+std::optional<JsonReader> JsonReader::optionalChild(const std::string& key) const {
+  if (!has(key)) return std::nullopt;
+  return child(key);
+}
+
+std::vector<JsonReader> JsonReader::array(const std::string& key, bool allowEmpty) const {
+  const auto c = child(key);
+  if (!c.json().is_array()) fail(key, "expected an array, got " + typeName(c.json()));
+  if (!allowEmpty && c.json().empty()) fail(key, "expected at least one entry");
+  return c.elements();
+}
+
+std::vector<JsonReader> JsonReader::elements() const {
+  if (!mValue->is_array()) failHere("expected an array, got " + typeName(*mValue));
+  std::vector<JsonReader> out;
+  for (std::size_t i = 0; i < mValue->size(); ++i) out.emplace_back((*mValue)[i], mFile, mPath + "/" + std::to_string(i));
+  return out;
+}
+
+std::vector<std::pair<std::string, JsonReader>> JsonReader::members() const {
+  if (!mValue->is_object()) failHere("expected an object, got " + typeName(*mValue));
+  std::vector<std::pair<std::string, JsonReader>> out;
+  for (auto it = mValue->begin(); it != mValue->end(); ++it)
+    out.emplace_back(it.key(), JsonReader(it.value(), mFile, pathOf(it.key())));
+  return out;
+}
+
+std::string JsonReader::string(const std::string& key) const {
+  const auto c = child(key);
+  if (!c.json().is_string()) fail(key, "expected a string, got " + typeName(c.json()));
+  return c.json().get<std::string>();
+}
+
+std::string JsonReader::string(const std::string& key, const std::string& fallback) const {
+  return has(key) ? string(key) : fallback;
+}
+
+std::string JsonReader::asString() const {
+  if (!mValue->is_string()) failHere("expected a string, got " + typeName(*mValue));
+  return mValue->get<std::string>();
+}
+
+double JsonReader::number(const std::string& key) const {
+  const auto c = child(key);
+  if (!c.json().is_number()) fail(key, "expected a number, got " + typeName(c.json()));
+  const double v = c.json().get<double>();
+  if (!std::isfinite(v)) fail(key, "expected a finite number");
+  return v;
+}
+
+double JsonReader::number(const std::string& key, double fallback) const { return has(key) ? number(key) : fallback; }
+
+double JsonReader::positive(const std::string& key) const {
+  const double v = number(key);
+  if (!(v > 0)) fail(key, "expected a positive number, got " + (*mValue)[key].dump());
+  return v;
+}
+
+double JsonReader::positive(const std::string& key, double fallback) const { return has(key) ? positive(key) : fallback; }
+
+double JsonReader::nonNegative(const std::string& key) const {
+  const double v = number(key);
+  if (v < 0) fail(key, "expected zero or a positive number, got " + (*mValue)[key].dump());
+  return v;
+}
+
+double JsonReader::nonNegative(const std::string& key, double fallback) const {
+  return has(key) ? nonNegative(key) : fallback;
+}
+
+double JsonReader::fraction(const std::string& key, double fallback) const {
+  if (!has(key)) return fallback;
+  const double v = number(key);
+  if (v < 0 || v > 1) fail(key, "expected a fraction between 0 and 1, got " + (*mValue)[key].dump());
+  return v;
+}
+
+int JsonReader::positiveInteger(const std::string& key) const {
+  const auto c = child(key);
+  if (!c.json().is_number_integer() && !(c.json().is_number() && std::floor(c.json().get<double>()) == c.json().get<double>()))
+    fail(key, "expected a whole number, got " + typeName(c.json()));
+  const double v = c.json().get<double>();
+  if (v < 1 || v > 1e9) fail(key, "expected a whole number of at least 1, got " + c.json().dump());
+  return static_cast<int>(v);
+}
+
+int JsonReader::positiveInteger(const std::string& key, int fallback) const {
+  return has(key) ? positiveInteger(key) : fallback;
+}
+
+bool JsonReader::boolean(const std::string& key, bool fallback) const {
+  if (!has(key)) return fallback;
+  const auto c = child(key);
+  if (!c.json().is_boolean()) fail(key, "expected true or false, got " + typeName(c.json()));
+  return c.json().get<bool>();
+}
+
+void JsonReader::allowOnly(const std::vector<std::string>& known) const {
+  if (!mValue->is_object()) return;
+  for (auto it = mValue->begin(); it != mValue->end(); ++it)
+    if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      fail(it.key(), "unknown field (expected one of: " + list + ")");
+    }
+}
+
+nlohmann::json parseJsonText(const std::string& text, const std::string& origin) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    // Turn the byte offset into a line and column for people.
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+      if (text[i] == '\n') { ++line; column = 1; }
+      else ++column;
+    }
+    throw InputError(origin, "line " + std::to_string(line) + ", column " + std::to_string(column),
+                     "not valid JSON (" + std::string(e.what()).substr(std::string(e.what()).find(':') + 2) + ")");
+  }
+}
+
+nlohmann::json parseJsonFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "", "cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseJsonText(text.str(), path);
+}
+
+void checkHeader(const JsonReader& r, const std::string& expectedKind) {
+  if (!r.json().is_object()) r.failHere("expected a JSON object at the top level");
+  const int version = static_cast<int>(r.number("format_version", 1));
+  if (version != 1) r.fail("format_version", "this workbench reads format_version 1, the file has " + std::to_string(version));
+  const std::string kind = r.string("kind", expectedKind);
+  if (kind != expectedKind) r.fail("kind", "expected \"" + expectedKind + "\", got \"" + kind + "\"");
+}
+
+} // namespace llmwb::io

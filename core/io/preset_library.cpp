@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/preset_library.h"
+
+#include "core/io/readers.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+#ifndef LLMWB_SOURCE_PRESETS
+#define LLMWB_SOURCE_PRESETS ""
+#endif
+#ifndef LLMWB_INSTALLED_PRESETS
+#define LLMWB_INSTALLED_PRESETS ""
+#endif
+
+namespace fs = std::filesystem;
+
+namespace llmwb {
+
+std::string_view toString(PresetKind k) {
+  switch (k) {
+  case PresetKind::MemoryTechnology: return "memory";
+  case PresetKind::Model: return "model";
+  case PresetKind::Workload: return "workload";
+  case PresetKind::Device: return "device";
+  case PresetKind::System: return "system";
+  case PresetKind::Project: return "project";
+  }
+  return "?";
+}
+
+std::string_view folderOf(PresetKind k) {
+  switch (k) {
+  case PresetKind::MemoryTechnology: return "memory";
+  case PresetKind::Model: return "models";
+  case PresetKind::Workload: return "workloads";
+  case PresetKind::Device: return "devices";
+  case PresetKind::System: return "systems";
+  case PresetKind::Project: return "projects";
+  }
+  return "?";
+}
+
+namespace {
+constexpr PresetKind kAllKinds[] = {PresetKind::MemoryTechnology, PresetKind::Model,  PresetKind::Workload,
+                                    PresetKind::Device,           PresetKind::System, PresetKind::Project};
+
+std::string extensionOf(PresetKind k) { return k == PresetKind::Project ? ".llmwb" : ".json"; }
+
+bool looksLikeFile(const std::string& s) {
+  return s.find(".json") != std::string::npos || s.find(".llmwb") != std::string::npos || fs::exists(s);
+}
+
+std::optional<PresetKind> kindFromString(const std::string& kind) {
+  if (kind == "memory_technology") return PresetKind::MemoryTechnology;
+  if (kind == "model") return PresetKind::Model;
+  if (kind == "workload") return PresetKind::Workload;
+  if (kind == "device") return PresetKind::Device;
+  if (kind == "system") return PresetKind::System;
+  if (kind == "project") return PresetKind::Project;
+  return std::nullopt;
+}
+} // namespace
+
+PresetLibrary::PresetLibrary(std::vector<fs::path> roots) : mRoots(std::move(roots)) {}
+
+std::vector<fs::path> PresetLibrary::defaultRoots() {
+  std::vector<fs::path> roots;
+  if (const char* env = std::getenv("LLMWB_PRESETS")) {
+    std::string list = env;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const auto end = list.find(':', start);
+      const auto item = list.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      if (!item.empty()) roots.emplace_back(item);
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) roots.push_back(fs::path(xdg) / "llmwb" / "presets");
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    roots.push_back(fs::path(home) / ".local" / "share" / "llmwb" / "presets");
+  for (const char* p : {LLMWB_INSTALLED_PRESETS, LLMWB_SOURCE_PRESETS})
+    if (*p) roots.emplace_back(p);
+  return roots;
+}
+
+std::vector<PresetInfo> PresetLibrary::list(std::optional<PresetKind> only) const {
+  std::vector<PresetInfo> out;
+  std::set<std::pair<int, std::string>> seen;
+  for (const auto& root : mRoots) {
+    for (PresetKind kind : kAllKinds) {
+      if (only && *only != kind) continue;
+      const fs::path folder = root / folderOf(kind);
+      std::error_code ec;
+      if (!fs::is_directory(folder, ec)) continue;
+      std::vector<fs::path> files;
+      for (auto it = fs::recursive_directory_iterator(folder, ec); it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file() && it->path().extension() == extensionOf(kind)) files.push_back(it->path());
+      std::sort(files.begin(), files.end());
+      for (const auto& file : files) {
+        std::string id = fs::relative(file, folder).replace_extension().generic_string();
+        if (!seen.insert({int(kind), id}).second) continue;
+        PresetInfo info{kind, id, id, file};
+        try {
+          const auto j = io::parseJsonFile(file.string());
+          if (j.is_object() && j.contains("name") && j["name"].is_string()) info.name = j["name"].get<std::string>();
+        } catch (const InputError&) {
+          info.name = id + " (unreadable)";
+        }
+        out.push_back(std::move(info));
+      }
+    }
+  }
+  return out;
+}
+
+std::optional<fs::path> PresetLibrary::find(PresetKind kind, const std::string& id) const {
+  for (const auto& root : mRoots) {
+    const fs::path candidate = root / folderOf(kind) / (id + extensionOf(kind));
+    std::error_code ec;
+    if (fs::is_regular_file(candidate, ec)) return candidate;
+  }
+  return std::nullopt;
+}
+
+fs::path PresetLibrary::resolve(PresetKind kind, const std::string& idOrFile) const {
+  if (const auto p = find(kind, idOrFile)) return *p;
+  if (looksLikeFile(idOrFile)) {
+    if (!fs::is_regular_file(idOrFile)) throw InputError(idOrFile, "", "no such file");
+    return idOrFile;
+  }
+  std::string known;
+  int shown = 0;
+  for (const auto& info : list(kind)) {
+    if (shown++ == 12) { known += ", ..."; break; }
+    known += (known.empty() ? "" : ", ") + info.id;
+  }
+  throw InputError("", "", "no " + std::string(toString(kind)) + " preset \"" + idOrFile + "\"" +
+                               (known.empty() ? std::string(" (no presets found; set LLMWB_PRESETS)") : " (known: " + known + ")"));
+}
+
+namespace {
+std::string idOf(const fs::path& file, const std::vector<fs::path>& roots, PresetKind kind) {
+  for (const auto& root : roots) {
+    const fs::path folder = root / folderOf(kind);
+    std::error_code ec;
+    fs::path rel = fs::relative(file, folder, ec);
+    if (!ec && !rel.empty() && rel.native()[0] != '.') return rel.replace_extension().generic_string();
+  }
+  return file.stem().string();
+}
+} // namespace
+
+MemoryTechnology PresetLibrary::memoryTechnology(const std::string& idOrFile) const {
+  const auto file = resolve(PresetKind::MemoryTechnology, idOrFile);
+  const auto j = io::parseJsonFile(file.string());
+  return io::readMemoryTechnology(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::MemoryTechnology));
+}
+
+ModelSpec PresetLibrary::model(const std::string& idOrFile) const {
+  const auto file = resolve(PresetKind::Model, idOrFile);
+  const auto j = io::parseJsonFile(file.string());
+  return io::readModel(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::Model));
+}
+
+Workload PresetLibrary::workload(const std::string& text) const {
+  if (!find(PresetKind::Workload, text) && text.find(':') != std::string::npos && !looksLikeFile(text)) {
+    std::string error;
+    if (auto w = parseWorkloadPair(text, &error)) return *w;
+    throw InputError("--workload", "", error);
+  }
+  const auto file = resolve(PresetKind::Workload, text);
+  const auto j = io::parseJsonFile(file.string());
+  return io::readWorkload(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::Workload));
+}
+
+namespace {
+/// A device's JSON with its `base` chain merged in (RFC 7386 merge patch, child over base).
+nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, std::set<std::string>& visiting,
+                                std::string& where) {
+  auto j = io::parseJsonFile(file.string());
+  io::JsonReader r(j, file.string());
+  if (!j.is_object()) r.failHere("expected a JSON object at the top level");
+  if (!visiting.insert(fs::weakly_canonical(file).string()).second) r.fail("base", "the base chain loops back to this file");
+  if (r.has("base")) {
+    const std::string baseId = r.string("base");
+    const auto basePath = lib.find(PresetKind::Device, baseId);
+    if (!basePath) r.fail("base", "no device preset \"" + baseId + "\"");
+    auto merged = mergedDeviceJson(lib, *basePath, visiting, where);
+    j.erase("base");
+    merged.merge_patch(j);
+    where = file.string() + " (base " + baseId + ")";
+    return merged;
+  }
+  where = file.string();
+  return j;
+}
+
+SystemSpec readSystem(const io::JsonReader& r, const std::string& id, const PresetLibrary& lib) {
+  io::checkHeader(r, "system");
+  r.allowOnly({"format_version", "kind", "id", "name", "description", "groups", "group_link", "phase_link", "note", "sources"});
+  SystemSpec s;
+  s.id = id;
+  s.name = r.string("name", id);
+  s.description = r.string("description", "");
+  for (const auto& g : r.array("groups")) {
+    g.allowOnly({"device", "role", "count", "overrides", "name"});
+    DeviceGroup group;
+    nlohmann::json deviceJson;
+    std::string deviceId, where = r.file();
+    const auto dev = g.child("device");
+    if (dev.json().is_string()) {
+      deviceId = dev.asString();
+      const auto path = lib.find(PresetKind::Device, deviceId);
+      if (!path) g.fail("device", "no device preset \"" + deviceId + "\"");
+      std::set<std::string> visiting;
+      deviceJson = mergedDeviceJson(lib, *path, visiting, where);
+    } else {
+      deviceJson = dev.json();
+      deviceId = g.string("name", id + "/device");
+    }
+    if (g.has("overrides")) {
+      const auto o = g.child("overrides");
+      if (!o.json().is_object()) g.fail("overrides", "expected an object of device fields to replace");
+      deviceJson.merge_patch(o.json());
+      where += " with overrides from " + r.file() + " " + g.path() + "/overrides";
+    }
+    group.device = io::readDevice(io::JsonReader(deviceJson, where), deviceId, lib);
+    if (g.has("name")) group.device.name = g.string("name");
+    const std::string role = g.string("role", "both");
+    if (role == "both") group.role = DeviceRole::Both;
+    else if (role == "prefill") group.role = DeviceRole::Prefill;
+    else if (role == "decode") group.role = DeviceRole::Decode;
+    else g.fail("role", "expected both, prefill or decode; got \"" + role + "\"");
+    group.count = g.positiveInteger("count", 1);
+    s.groups.push_back(std::move(group));
+  }
+  if (const auto l = r.optionalChild("group_link")) s.groupLink = io::readLink(*l);
+  if (const auto l = r.optionalChild("phase_link")) s.phaseLink = io::readLink(*l);
+  int prefill = 0, decode = 0, both = 0;
+  for (const auto& g : s.groups) {
+    prefill += g.role == DeviceRole::Prefill;
+    decode += g.role == DeviceRole::Decode;
+    both += g.role == DeviceRole::Both;
+  }
+  if (prefill > 1 || decode > 1 || both > 1 || (both && (prefill || decode)) || (prefill != decode))
+    r.fail("groups", "expected one group with role \"both\", or one \"prefill\" group and one \"decode\" group");
+  s.sources = io::readSources(r);
+  return s;
+}
+} // namespace
+
+DeviceSpec PresetLibrary::device(const std::string& idOrFile) const {
+  const auto file = resolve(PresetKind::Device, idOrFile);
+  std::set<std::string> visiting;
+  std::string where;
+  const auto j = mergedDeviceJson(*this, file, visiting, where);
+  return io::readDevice(io::JsonReader(j, where), idOf(file, mRoots, PresetKind::Device), *this);
+}
+
+SystemSpec PresetLibrary::system(const std::string& idOrFile) const {
+  fs::path file;
+  if (const auto p = find(PresetKind::System, idOrFile)) file = *p;
+  else if (find(PresetKind::Device, idOrFile)) {
+    SystemSpec s;
+    s.groups.push_back({device(idOrFile), DeviceRole::Both, 1});
+    s.id = idOrFile;
+    s.name = s.groups.front().device.name;
+    return s;
+  } else file = resolve(PresetKind::System, idOrFile);
+  const auto j = io::parseJsonFile(file.string());
+  io::JsonReader r(j, file.string());
+  if (j.is_object() && j.value("kind", std::string()) == "device") {
+    SystemSpec s;
+    s.groups.push_back({device(file.string()), DeviceRole::Both, 1});
+    s.id = s.groups.front().device.id;
+    s.name = s.groups.front().device.name;
+    return s;
+  }
+  return readSystem(r, idOf(file, mRoots, PresetKind::System), *this);
+}
+
+PresetInfo PresetLibrary::validate(const fs::path& file) const {
+  const auto j = io::parseJsonFile(file.string());
+  io::JsonReader r(j, file.string());
+  if (!j.is_object()) r.failHere("expected a JSON object at the top level");
+  const std::string kindText = r.string("kind");
+  const auto kind = kindFromString(kindText);
+  if (!kind) r.fail("kind", "expected memory_technology, model, workload, device, system or project; got \"" + kindText + "\"");
+  PresetInfo info{*kind, idOf(file, mRoots, *kind), r.string("name", file.stem().string()), file};
+  switch (*kind) {
+  case PresetKind::MemoryTechnology: io::readMemoryTechnology(r, info.id); break;
+  case PresetKind::Model: io::readModel(r, info.id); break;
+  case PresetKind::Workload: io::readWorkload(r, info.id); break;
+  case PresetKind::Device: device(file.string()); break;
+  case PresetKind::System: system(file.string()); break;
+  case PresetKind::Project: {
+    io::checkHeader(r, "project");
+    r.allowOnly({"format_version", "kind", "name", "description", "system", "model", "workload", "comparisons", "options", "ui", "note"});
+    auto reference = [&](const char* key, auto load) {
+      const auto c = r.child(key);
+      try {
+        load(c.json().is_string() ? c.asString() : std::string());
+      } catch (const InputError& e) {
+        if (e.file().empty() || e.file() == "--workload") r.fail(key, e.message());
+        throw;
+      }
+    };
+    reference("system", [&](const std::string& id) { system(id); });
+    reference("model", [&](const std::string& id) { model(id); });
+    reference("workload", [&](const std::string& id) { workload(id); });
+    if (r.has("comparisons"))
+      for (const auto& c : r.array("comparisons", true)) {
+        try {
+          system(c.asString());
+        } catch (const InputError& e) {
+          if (e.file().empty()) c.failHere(e.message());
+          throw;
+        }
+      }
+    break;
+  }
+  }
+  return info;
+}
+
+} // namespace llmwb

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/memory/transfer_model.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace llmwb {
+
+std::vector<BytesPerSecond> effectiveBandwidths(const std::vector<BytesPerSecond>& peaks) {
+  std::vector<BytesPerSecond> effective(peaks.size());
+  BytesPerSecond deeper;
+  for (std::size_t i = peaks.size(); i-- > 0;) {
+    effective[i] = peaks[i] - deeper;
+    deeper = effective[i];
+  }
+  return effective;
+}
+
+Seconds levelLoadTime(Seconds latency, Bytes storedHere, BytesPerSecond effectiveBandwidth) {
+  return latency + storedHere / effectiveBandwidth;
+}
+
+TransferTime transferTime(const std::vector<ChainLevel>& chain) {
+  TransferTime result;
+  Bytes total;
+  int deepest = -1;
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    total += chain[i].homed;
+    if (chain[i].homed.value() > 0.0) deepest = static_cast<int>(i);
+  }
+  if (deepest < 0) return result;
+
+  std::vector<BytesPerSecond> peaks;
+  for (int i = 0; i <= deepest; ++i) peaks.push_back(chain[i].peakBandwidth);
+  const auto effective = effectiveBandwidths(peaks);
+
+  Bytes passing = total; // x_i: everything stored at level i or beyond
+  for (int i = 0; i <= deepest; ++i) {
+    if (effective[i].value() <= 0.0) {
+      char text[160];
+      std::snprintf(text, sizeof text,
+                    "level %d has no bandwidth left (Eq. 2: %.3g TB/s peak minus %.3g TB/s relayed from below)", i,
+                    units::inTerabytesPerSecond(peaks[i]),
+                    units::inTerabytesPerSecond(peaks[i] - effective[i]));
+      result.feasible = false;
+      result.reason = text;
+      result.boundLevel = i;
+      return result;
+    }
+    const Seconds term = chain[i].latency + passing / effective[i];
+    if (term > result.time) {
+      result.time = term;
+      result.boundLevel = i;
+    }
+    passing -= chain[i].homed; // Eq. 4: x_remain = (1 - alpha_i) x_i
+  }
+  return result;
+}
+
+} // namespace llmwb

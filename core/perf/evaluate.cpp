@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/perf/evaluate.h"
+
+#include "core/perf/phase_evaluator.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace llmwb {
+
+namespace {
+DeviceSummary summarise(const DeviceGroup& group) {
+  const DeviceModel device(group.device);
+  const auto& spec = group.device;
+  DeviceSummary s;
+  s.id = spec.id;
+  s.name = spec.name;
+  s.role = std::string(toString(group.role));
+  s.count = group.count;
+  s.compute = device.compute().describe();
+  std::string memory = "on-chip " + spec.memory.onChip.describe();
+  for (std::size_t i = 0; i < spec.memory.offChip.size(); ++i)
+    memory += ", L" + std::to_string(i + 1) + " " + spec.memory.offChip[i].describe();
+  s.memory = memory;
+  s.strategy = spec.strategy.describe();
+  s.quantisation = spec.quantisation.describe();
+  s.peakFlops = device.peakFlops();
+  s.memoryCapacity = spec.memory.capacity();
+  s.memoryBandwidth = spec.memory.peakBandwidth();
+  s.tdp = device.tdp();
+  const auto shoreline = spec.memory.checkShoreline();
+  s.shorelineUsed = shoreline.required;
+  s.shorelineAvailable = shoreline.available;
+  if (!shoreline.feasible && !spec.power.datasheetTdp) s.violations.push_back(shoreline.reason);
+  if (spec.memory.onChip.empty()) s.violations.push_back("no on-chip memory: the compute has nowhere to stage data");
+  return s;
+}
+
+/// Per-layer overlap of the KV hand-off with the prefill (DUET 3.1, MemExplorer Fig. 8 via LLMCompass):
+/// layer l's cache leaves while layer l+1 computes, so only the part that outlasts the prefill and
+/// the last layer's share are exposed.
+Seconds exposedTransfer(Seconds transfer, Seconds prefill, int layers) {
+  if (layers <= 0) return transfer;
+  const Seconds last = transfer / double(layers);
+  const Seconds overlapped = prefill * (double(layers - 1) / layers);
+  return std::max(last, transfer - overlapped);
+}
+} // namespace
+
+EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
+                          const EvaluationOptions& options) {
+  EvaluationResult result;
+  result.system = system.id.empty() ? system.name : system.id;
+  result.model = model.id;
+  result.workload = workload.id;
+  result.inputTokens = workload.inputTokens;
+  result.outputTokens = workload.outputTokens;
+
+  for (const auto& p : model.problems()) result.problems.push_back("model: " + p);
+  const auto* prefillGroup = system.prefillGroup();
+  const auto* decodeGroup = system.decodeGroup();
+  if (!prefillGroup || !decodeGroup) result.problems.push_back("the system needs devices for both prefill and decode");
+  if (workload.inputTokens <= 0 || workload.outputTokens <= 0)
+    result.problems.push_back("the workload needs at least one input and one output token");
+  for (const auto& g : system.groups) result.devices.push_back(summarise(g));
+  if (!result.problems.empty()) {
+    result.feasible = false;
+    return result;
+  }
+  for (const auto& d : result.devices)
+    for (const auto& v : d.violations) result.warnings.push_back(d.name + ": " + v);
+
+  const PhaseEvaluator prefillEval(*prefillGroup, system.groupLink, model);
+  const PhaseEvaluator decodeEval(*decodeGroup, system.groupLink, model);
+
+  result.prefill = prefillEval.prefill(workload, std::max(1, options.prefillBatch));
+
+  const int maxBatch = decodeEval.maxDecodeBatch(workload);
+  int batch = options.decodeBatch.value_or(maxBatch);
+  if (batch <= 0) {
+    result.decode.evaluated = true;
+    result.decode.feasible = false;
+    result.decode.reason = "the weights alone do not fit the decode device's memory";
+  } else {
+    result.decode = decodeEval.decode(workload, batch, options.decodeSegments);
+    result.decode.maxBatch = maxBatch;
+    const Bytes capacity = (decodeGroup->device.memory.offChip.empty() ? decodeGroup->device.memory.onChip.capacity()
+                                                                        : decodeGroup->device.memory.offChipCapacity()) *
+                           double(decodeGroup->count);
+    if (result.decode.footprint > capacity) {
+      char text[200];
+      std::snprintf(text, sizeof text, "batch %d does not fit: needs %.1f GiB, the memory holds %.1f GiB (largest batch %d)",
+                    batch, units::inGibibytes(result.decode.footprint), units::inGibibytes(capacity), maxBatch);
+      result.decode.feasible = false;
+      result.decode.reason = text;
+    }
+  }
+
+  // Prefill -> decode hand-off of the prompt's cache (disaggregated systems only).
+  const int layers = model.layerCount();
+  const double requestsPerPrefill = std::max(1, options.prefillBatch);
+  if (system.disaggregated()) {
+    const Bytes kv = prefillEval.sequenceFootprint(workload, double(workload.inputTokens)) * requestsPerPrefill;
+    result.endToEnd.kvTransferBytes = kv;
+    result.endToEnd.kvTransferTime = kv / system.phaseLink.bandwidth + system.phaseLink.latency;
+    result.prefill.ttft += exposedTransfer(result.endToEnd.kvTransferTime, result.prefill.time, layers);
+  }
+
+  // Steady state. Aggregated: the device prefills the batch's prompts one by one, then decodes
+  // them together. Disaggregated: both groups work at once; the slower one sets the pace and the
+  // other idles (static + background power) for the rest of the time.
+  auto& e2e = result.endToEnd;
+  const auto& pre = result.prefill;
+  const auto& dec = result.decode;
+  if (pre.feasible && dec.feasible && dec.evaluated && dec.batch > 0) {
+    const double b = dec.batch;
+    const double out = double(workload.outputTokens);
+    if (!system.disaggregated()) {
+      const Seconds cycle = pre.time * (b / requestsPerPrefill) + dec.time;
+      const Joules energy = pre.energy * (b / requestsPerPrefill) + dec.energy;
+      e2e.requestsPerSecond = b / cycle.value();
+      e2e.tokensPerSecond = b * out / cycle.value();
+      e2e.averagePower = energy / cycle;
+      e2e.tokensPerJoule = b * out / energy.value();
+    } else {
+      const double prefillRate = requestsPerPrefill / pre.time.value();
+      const double decodeRate = b / dec.time.value();
+      const double rate = std::min(prefillRate, decodeRate);
+      const PhaseEvaluator& p = prefillEval;
+      const PhaseEvaluator& d = decodeEval;
+      const Watts prefillIdle = p.device().idlePower() * double(p.devices());
+      const Watts decodeIdle = d.device().idlePower() * double(d.devices());
+      const double prefillBusy = rate / prefillRate, decodeBusy = rate / decodeRate;
+      const Watts link = system.phaseLink.energy * (e2e.kvTransferBytes * (rate / requestsPerPrefill)) / Seconds(1.0);
+      e2e.averagePower = pre.averagePower * prefillBusy + prefillIdle * (1.0 - prefillBusy) +
+                         dec.averagePower * decodeBusy + decodeIdle * (1.0 - decodeBusy) + link;
+      e2e.requestsPerSecond = rate;
+      e2e.tokensPerSecond = rate * out;
+      e2e.tokensPerJoule = e2e.tokensPerSecond / e2e.averagePower.value();
+    }
+  }
+
+  if (!pre.feasible) result.problems.push_back("prefill: " + pre.reason);
+  if (dec.evaluated && !dec.feasible) result.problems.push_back("decode: " + dec.reason);
+  result.feasible = result.problems.empty();
+  return result;
+}
+
+} // namespace llmwb

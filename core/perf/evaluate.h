@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/model/model_spec.h"
+#include "core/perf/result.h"
+#include "core/system/system_spec.h"
+#include "core/workload/workload.h"
+
+#include <optional>
+
+namespace llmwb {
+
+struct EvaluationOptions {
+  std::optional<int> decodeBatch; ///< default: the largest power of two that fits
+  int prefillBatch = 1;           ///< MemExplorer 4.3: prefill is evaluated at batch 1
+  int decodeSegments = 4;         ///< decode integrated over the growing context in this many segments
+};
+
+/// evaluate(system, model, workload) -> result: prefill on the prefill (or aggregated) group, decode
+/// on the decode group, the KV hand-off between them, and the steady-state end-to-end figures.
+/// Infeasible designs are results with reasons, never exceptions.
+EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
+                          const EvaluationOptions& options = {});
+
+} // namespace llmwb

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/model/model_spec.h"
+#include "core/perf/device_model.h"
+#include "core/perf/operator_cost.h"
+#include "core/perf/result.h"
+#include "core/system/system_spec.h"
+#include "core/workload/workload.h"
+
+namespace llmwb {
+
+/// The cost of one forward pass on a tensor-parallel group (per device; the group's devices run
+/// in lock-step).
+struct PassCost {
+  Seconds time;
+  Joules dynamicEnergy; ///< per device
+  bool feasible = true;
+  std::string reason;
+  Placement placement;
+  std::vector<Operator> operators; ///< per device, sharded
+  std::vector<OperatorCost> costs;  ///< aligned with operators; per layer instance
+  std::vector<LevelTraffic> traffic; ///< per device, per level, whole pass
+  Seconds communication;
+};
+
+/// Evaluates phases of a model on a device group (role-independent).
+class PhaseEvaluator {
+public:
+  PhaseEvaluator(const DeviceGroup& group, const LinkSpec& groupLink, const ModelSpec& model);
+
+  const DeviceModel& device() const { return mDevice; }
+  int devices() const { return mCount; }
+
+  PassCost costPass(const PassShape& pass) const;
+
+  /// Batch-`batch` prefill of the workload's prompt (diffusion: the first full denoising pass).
+  PhaseResult prefill(const Workload& workload, int batch) const;
+  /// Generation of the workload's output at `batch` sequences, integrated over the growing
+  /// context with `segments` segments (midpoint rule on each).
+  PhaseResult decode(const Workload& workload, int batch, int segments) const;
+  /// Largest power-of-two batch whose weights and caches fit the memory levels (off-chip levels;
+  /// on-chip memory holds activations and staging buffers). 0 when not even the weights fit.
+  int maxDecodeBatch(const Workload& workload) const;
+  /// Bytes one sequence keeps at `contextTokens` on the whole group.
+  Bytes sequenceFootprint(const Workload& workload, double contextTokens) const;
+
+private:
+  PhaseResult summarise(const std::vector<std::pair<PassCost, double>>& passes, double tokens, int batch) const;
+
+  DeviceModel mDevice;
+  int mCount;
+  LinkSpec mLink;
+  const ModelSpec& mModel;
+};
+
+} // namespace llmwb

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace llmwb {
+
+/// GEMM dataflow: which operand stays in the compute array (MemExplorer 4.2, Table 2).
+enum class Dataflow { WeightStationary, InputStationary, OutputStationary };
+
+/// Which data type gets on-chip capacity first (MemExplorer 4.2 "On-Chip Storage Priority").
+enum class StoragePriority { Activations, KvCache, Weights, Equal };
+
+/// How off-chip bandwidth is divided between the matrix stream (weights, KV cache) and the vector
+/// stream (activations). MemExplorer 4.2 fixes 75%/25% for matrix priority; Shared lets every stream
+/// use the whole bandwidth (a GPU's memory system).
+enum class BandwidthPriority { Matrix, Vector, Equal, Shared };
+
+struct Strategy {
+  Dataflow dataflow = Dataflow::WeightStationary;
+  StoragePriority storage = StoragePriority::Equal;
+  BandwidthPriority bandwidth = BandwidthPriority::Equal;
+
+  /// Fraction of each off-chip level's bandwidth the matrix stream may use (the vector stream gets
+  /// the rest). 1 for Shared.
+  double matrixShare() const;
+  double vectorShare() const;
+  std::string describe() const; ///< "Act/WS/Matrix"
+};
+
+std::string_view toString(Dataflow d);
+std::string_view toString(StoragePriority s);
+std::string_view toString(BandwidthPriority b);
+std::optional<Dataflow> parseDataflow(std::string_view text);
+std::optional<StoragePriority> parseStoragePriority(std::string_view text);
+std::optional<BandwidthPriority> parseBandwidthPriority(std::string_view text);
+
+} // namespace llmwb

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/device_spec.h"
+
+#include <string>
+#include <vector>
+
+namespace llmwb {
+
+enum class DeviceRole { Both, Prefill, Decode };
+std::string_view toString(DeviceRole r);
+
+/// A link between devices: NVLink/UALink-class, one direction.
+struct LinkSpec {
+  std::string name = "link";
+  BytesPerSecond bandwidth = units::gigabytesPerSecond(450.0);
+  Seconds latency = units::microseconds(1.0);
+  JoulesPerByte energy = units::picojoulesPerBit(5.0);
+};
+
+/// `count` identical devices working as one tensor-parallel group in a role.
+struct DeviceGroup {
+  DeviceSpec device;
+  DeviceRole role = DeviceRole::Both;
+  int count = 1;
+};
+
+/// Devices with roles and counts, joined by links: `groupLink` inside a tensor-parallel group,
+/// `phaseLink` from the prefill group to the decode group (it carries the KV cache and state).
+struct SystemSpec {
+  std::string id;
+  std::string name;
+  std::string description;
+  std::vector<DeviceGroup> groups;
+  LinkSpec groupLink;
+  LinkSpec phaseLink;
+  std::map<std::string, std::string> sources;
+
+  const DeviceGroup* prefillGroup() const;
+  const DeviceGroup* decodeGroup() const;
+  bool disaggregated() const;
+};
+
+} // namespace llmwb

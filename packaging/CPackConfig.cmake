@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `cpack -G DEB` in the build folder makes llmwb_<version>_<arch>.deb with both programs, the
+# presets and the desktop entry.
+set(CPACK_PACKAGE_NAME "llmwb")
+set(CPACK_PACKAGE_VENDOR "LLM Accelerator Workbench")
+set(CPACK_PACKAGE_CONTACT "llmwb developers <llmwb@example.org>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Compose LLM-inference accelerators and evaluate prefill and decode")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_GENERATOR "DEB")
+set(CPACK_DEBIAN_PACKAGE_SECTION "science")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://example.org/llmwb")
+include(CPack)
