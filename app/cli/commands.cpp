@@ -25,10 +25,9 @@ int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, st
   const auto result = evaluate(system, model, workload, options);
   if (args.flag("json")) out << evaluationToJson(result) << "\n";
   else printEvaluation(out, result, args.flag("operators"));
-  if (!result.feasible) {
+  // An infeasible design is a result, not an error: it is reported and the exit status stays 0.
+  if (!result.feasible && args.flag("json"))
     for (const auto& p : result.problems) err << "llmwb-cli: not feasible: " << p << "\n";
-    return 1;
-  }
   return 0;
 }
 

@@ -7,7 +7,8 @@
 
 namespace llmwb::cli {
 
-/// Each command returns the process exit status: 0 success, 1 bad input or infeasible request,
+/// Each command returns the process exit status: 0 success (an infeasible design included),
+/// 1 bad input (file, field or value),
 /// 2 bad command line.
 int evaluateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int presetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bad input gets a clear message naming the file, the field and what was expected.
+#include "core/io/input_error.h"
+#include "core/io/preset_library.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace llmwb;
+namespace fs = std::filesystem;
+
+namespace {
+class Malformed : public ::testing::Test {
+protected:
+  void SetUp() override {
+    mRoot = fs::temp_directory_path() / ("llmwb-malformed-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(mRoot);
+    fs::create_directories(mRoot / "memory");
+    fs::create_directories(mRoot / "devices");
+    fs::create_directories(mRoot / "models");
+  }
+  void TearDown() override { fs::remove_all(mRoot); }
+
+  fs::path write(const std::string& rel, const std::string& text) {
+    const auto p = mRoot / rel;
+    std::ofstream(p) << text;
+    return p;
+  }
+  PresetLibrary lib() const { return PresetLibrary({mRoot, LLMWB_TEST_PRESETS}); }
+
+  /// Expects validation of `file` to fail naming the file, `field` and `words`.
+  void expectError(const fs::path& file, const std::string& field, const std::string& words) {
+    try {
+      lib().validate(file);
+      ADD_FAILURE() << "no error for " << file;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.file().find(file.string()), 0u) << e.what();
+      EXPECT_NE(e.field().find(field), std::string::npos) << e.what();
+      EXPECT_NE(e.message().find(words), std::string::npos) << e.what();
+    }
+  }
+
+  fs::path mRoot;
+};
+
+const char* kGoodMemory = R"({"format_version": 1, "kind": "memory_technology", "name": "X", "placement": "off_chip",
+  "latency_ns": 100, "capacity_GiB": 24, "bandwidth_GBps": 1000, "shoreline_mm": 11,
+  "p_bg_mW_per_GiB": 75, "e_read_pJ_per_bit": 3, "e_write_pJ_per_bit": 3.6})";
+
+std::string replace(std::string s, const std::string& from, const std::string& to) {
+  s.replace(s.find(from), from.size(), to);
+  return s;
+}
+} // namespace
+
+TEST_F(Malformed, GoodFileIsAccepted) { EXPECT_NO_THROW(lib().validate(write("memory/x.json", kGoodMemory))); }
+
+TEST_F(Malformed, BadJsonNamesLineAndColumn) {
+  const auto f = write("memory/x.json", "{\n  \"kind\": \"memory_technology\",\n  \"latency_ns\": ,\n}");
+  expectError(f, "line 3", "not valid JSON");
+}
+
+TEST_F(Malformed, MissingField) {
+  const auto f = write("memory/x.json", replace(kGoodMemory, "\"bandwidth_GBps\": 1000,", ""));
+  expectError(f, "/bandwidth_GBps", "missing required field");
+}
+
+TEST_F(Malformed, ZeroCapacity) {
+  expectError(write("memory/x.json", replace(kGoodMemory, "\"capacity_GiB\": 24", "\"capacity_GiB\": 0")), "/capacity_GiB",
+              "expected a positive number");
+}
+
+TEST_F(Malformed, NegativeCapacity) {
+  expectError(write("memory/x.json", replace(kGoodMemory, "\"capacity_GiB\": 24", "\"capacity_GiB\": -3")), "/capacity_GiB",
+              "expected a positive number, got -3");
+}
+
+TEST_F(Malformed, WrongType) {
+  expectError(write("memory/x.json", replace(kGoodMemory, "\"latency_ns\": 100", "\"latency_ns\": \"fast\"")), "/latency_ns",
+              "expected a number");
+}
+
+TEST_F(Malformed, MisspelledFieldIsNotIgnored) {
+  expectError(write("memory/x.json", replace(kGoodMemory, "bandwidth_GBps", "bandwith_GBps")), "/bandwith_GBps", "unknown field");
+}
+
+TEST_F(Malformed, UnknownTechnologyInADevice) {
+  const auto f = write("devices/npu.json", R"({"format_version": 1, "kind": "device", "name": "npu",
+    "compute": {"type": "plena", "mlen": 2048, "blen": 128, "vlen": 2048},
+    "memory": {"on_chip": [{"technology": "sram", "count": 1}], "off_chip": [{"technology": "hbm9", "count": 4}]}})");
+  expectError(f, "/memory/off_chip/0/technology", "unknown memory technology \"hbm9\"");
+}
+
+TEST_F(Malformed, OnChipTechnologyOffChip) {
+  const auto f = write("devices/npu.json", R"({"format_version": 1, "kind": "device", "name": "npu",
+    "compute": {"type": "plena", "mlen": 2048, "blen": 128, "vlen": 2048},
+    "memory": {"on_chip": [{"technology": "sram", "count": 1}], "off_chip": [{"technology": "sram-3d", "count": 0}]}})");
+  expectError(f, "/memory/off_chip/0/technology", "on-chip memory");
+}
+
+TEST_F(Malformed, ZeroCountInADevice) {
+  const auto f = write("devices/npu.json", R"({"format_version": 1, "kind": "device", "name": "npu",
+    "compute": {"type": "plena", "mlen": 2048, "blen": 128, "vlen": 2048},
+    "memory": {"on_chip": [{"technology": "sram", "count": 0}]}})");
+  expectError(f, "/memory/on_chip/0/count", "at least 1");
+}
+
+TEST_F(Malformed, UnknownLayerLetter) {
+  const auto f = write("models/m.json", R"({"format_version": 1, "kind": "model", "name": "m", "hidden_size": 64,
+    "vocab_size": 100, "layer_types": {"A": {"type": "attention", "heads": 4, "kv_heads": 2, "head_dim": 16},
+    "F": {"type": "mlp", "intermediate_size": 128}}, "layer_pattern": "AFAXF"})");
+  expectError(f, "/layer_pattern", "unknown layer letter 'X' at position 3");
+}
+
+TEST_F(Malformed, WrongFormatVersion) {
+  expectError(write("memory/x.json", replace(kGoodMemory, "\"format_version\": 1", "\"format_version\": 7")), "/format_version",
+              "format_version 1");
+}
+
+TEST_F(Malformed, UnknownPresetIdListsKnownOnes) {
+  try {
+    lib().system("memexplorer/p9");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("no system preset \"memexplorer/p9\""), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("memexplorer/p1"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(Malformed, BadWorkloadPair) {
+  try {
+    lib().workload("90K:lots");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a token count"), std::string::npos) << e.what();
+  }
+}
