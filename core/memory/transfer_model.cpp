@@ -20,7 +20,7 @@ Seconds levelLoadTime(Seconds latency, Bytes storedHere, BytesPerSecond effectiv
   return latency + storedHere / effectiveBandwidth;
 }
 
-TransferTime transferTime(const std::vector<ChainLevel>& chain) {
+TransferTime transferTime(std::span<const ChainLevel> chain) {
   TransferTime result;
   Bytes total;
   int deepest = -1;
@@ -30,9 +30,14 @@ TransferTime transferTime(const std::vector<ChainLevel>& chain) {
   }
   if (deepest < 0) return result;
 
-  std::vector<BytesPerSecond> peaks;
-  for (int i = 0; i <= deepest; ++i) peaks.push_back(chain[i].peakBandwidth);
-  const auto effective = effectiveBandwidths(peaks);
+  // Eq. 2 over the levels this transfer reaches (no allocation: this runs per operator and stream).
+  BytesPerSecond peaks[kMaxChainLevels], effective[kMaxChainLevels];
+  BytesPerSecond deeper;
+  for (int i = deepest; i >= 0; --i) {
+    peaks[i] = chain[std::size_t(i)].peakBandwidth;
+    effective[i] = peaks[i] - deeper;
+    deeper = effective[i];
+  }
 
   Bytes passing = total; // x_i: everything stored at level i or beyond
   for (int i = 0; i <= deepest; ++i) {

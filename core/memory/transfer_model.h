@@ -3,6 +3,7 @@
 
 #include "core/units/quantity.h"
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,9 @@ Seconds levelLoadTime(Seconds latency, Bytes storedHere, BytesPerSecond effectiv
 /// Eq. 2 is applied to the levels the transfer actually reaches (levels beyond the deepest one
 /// holding data of this transfer do not take bandwidth from it). A level left with no effective
 /// bandwidth makes the transfer infeasible.
-TransferTime transferTime(const std::vector<ChainLevel>& chain);
+TransferTime transferTime(std::span<const ChainLevel> chain);
+
+/// Most levels a chain may have (on-chip + 7 off-chip levels).
+inline constexpr std::size_t kMaxChainLevels = 8;
 
 } // namespace llmwb

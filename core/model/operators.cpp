@@ -2,6 +2,7 @@
 #include "core/model/operators.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace llmwb {
@@ -26,6 +27,7 @@ struct Builder {
   const Quantisation& q;
   const PassShape& pass;
   std::vector<Operator>& out;
+  std::array<int, 256> counts{}; ///< layers per pattern letter, counted once
 
   double rows() const { return pass.batch * pass.newTokens; }
   Bytes act(double elements) const { return q.activations.bytesFor(elements); }
@@ -38,7 +40,7 @@ struct Builder {
     op.name = std::move(name);
     op.layer = layer ? layer->name : "model";
     op.cls = cls;
-    op.repeat = layer ? model.occurrences(layer->symbol) : 1;
+    op.repeat = layer ? counts[static_cast<unsigned char>(layer->symbol)] : 1;
     out.push_back(std::move(op));
     return out.back();
   }
@@ -278,7 +280,9 @@ Bytes Operator::totalBytes() const {
 
 std::vector<Operator> buildOperators(const ModelSpec& model, const Quantisation& quant, const PassShape& pass) {
   std::vector<Operator> ops;
+  ops.reserve(8 * model.layerTypes.size() + 4);
   Builder b{model, quant, pass, ops};
+  for (char c : model.layerPattern) ++b.counts[static_cast<unsigned char>(c)];
   const double h = model.hiddenSize;
 
   auto& embed = b.add("embedding", nullptr, OperatorClass::Embedding);
@@ -286,7 +290,7 @@ std::vector<Operator> buildOperators(const ModelSpec& model, const Quantisation&
                     {"output", DataKind::Activation, OperandRole::Other, b.act(b.rows() * h), true}};
 
   for (const auto& type : model.layerTypes) {
-    if (model.occurrences(type.symbol) == 0) continue;
+    if (b.counts[static_cast<unsigned char>(type.symbol)] == 0) continue;
     switch (type.kind) {
     case LayerKind::Attention: {
       const auto& a = std::get<AttentionSpec>(type.spec);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace llmwb {
 
@@ -68,7 +69,8 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   const auto& memory = device.memory();
   const auto& strategy = device.spec().strategy;
   const std::size_t levels = 1 + memory.offChip.size();
-  cost.traffic.assign(levels, {});
+  if (levels > kMaxChainLevels || op.operands.size() > kMaxOperands)
+    throw std::length_error("costOperator: more levels or operands than the model supports");
   cost.flops = op.flops();
 
   // Compute: matrix, vector and scan work issue one after another (PLENA's analytic model sums them).
@@ -78,17 +80,19 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   cost.computeTime = cost.matrixTime + cost.vectorTime;
 
   // Activations get the on-chip activation share, the most-read operands first.
-  std::vector<std::size_t> order(op.operands.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::vector<OperandTraffic> traffic(op.operands.size());
-  for (std::size_t i = 0; i < op.operands.size(); ++i)
-    traffic[i] = operandTraffic(op.operands[i], op, strategy.dataflow, compute.tiling());
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+  const std::size_t operands = op.operands.size();
+  std::array<std::size_t, kMaxOperands> order{};
+  std::iota(order.begin(), order.begin() + operands, 0);
+  std::array<OperandTraffic, kMaxOperands> traffic{};
+  const GemmTiling tiling = compute.tiling();
+  for (std::size_t i = 0; i < operands; ++i) traffic[i] = operandTraffic(op.operands[i], op, strategy.dataflow, tiling);
+  std::stable_sort(order.begin(), order.begin() + operands, [&](std::size_t a, std::size_t b) {
     return traffic[a].reads + traffic[a].writes > traffic[b].reads + traffic[b].writes;
   });
-  std::vector<double> onChip(op.operands.size(), 0.0);
+  std::array<double, kMaxOperands> onChip{};
   double activationRoom = placement.activationShare.value();
-  for (std::size_t i : order) {
+  for (std::size_t n = 0; n < operands; ++n) {
+    const std::size_t i = order[n];
     const auto& o = op.operands[i];
     switch (o.kind) {
     case DataKind::Weight: onChip[i] = placement.weightsOnChip; break;
@@ -103,7 +107,7 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   }
 
   std::array<StreamBytes, kStreamCount> streams{};
-  for (std::size_t i = 0; i < op.operands.size(); ++i) {
+  for (std::size_t i = 0; i < operands; ++i) {
     const auto& o = op.operands[i];
     // Reads and writes of the resident part stay on chip; the rest crosses to its off-chip home.
     if (traffic[i].reads > 0) {
@@ -121,15 +125,23 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   // Transfer time per stream along the chain on-chip -> L1 -> ... (Eq. 2-5). The bandwidth priority
   // splits every off-chip level between the matrix stream and the vector/write streams; the DMA
   // sustains its measured fraction of what remains. Shared: one stream over all bytes.
+  // Level bandwidths and latencies once per operator (MemoryLevel sums its parts on every call).
+  std::array<BytesPerSecond, kMaxChainLevels> levelBandwidth{};
+  std::array<Seconds, kMaxChainLevels> levelLatency{};
+  levelBandwidth[0] = memory.onChip.bandwidth();
+  levelLatency[0] = memory.onChip.latency();
+  for (std::size_t j = 0; j < memory.offChip.size(); ++j) {
+    levelBandwidth[j + 1] = memory.offChip[j].bandwidth();
+    levelLatency[j + 1] = memory.offChip[j].latency();
+  }
   auto chainFor = [&](const StreamBytes& s, double share, double dma) {
-    std::vector<ChainLevel> chain;
-    chain.push_back({memory.onChip.bandwidth(), memory.onChip.latency(), s.total - s.offChip});
-    for (std::size_t j = 0; j < memory.offChip.size(); ++j) {
-      const auto& level = memory.offChip[j];
-      const double fraction = j < placement.offChipFraction.size() ? placement.offChipFraction[j] : 0.0;
-      chain.push_back({level.bandwidth() * (share * dma), level.latency(), s.offChip * fraction});
+    std::array<ChainLevel, kMaxChainLevels> chain{};
+    chain[0] = {levelBandwidth[0], levelLatency[0], s.total - s.offChip};
+    for (std::size_t j = 1; j < levels; ++j) {
+      const double fraction = j - 1 < placement.offChipFraction.size() ? placement.offChipFraction[j - 1] : 0.0;
+      chain[j] = {levelBandwidth[j] * (share * dma), levelLatency[j], s.offChip * fraction};
     }
-    return transferTime(chain);
+    return transferTime(std::span<const ChainLevel>(chain.data(), levels));
   };
   auto note = [&](int streamIndex, const TransferTime& t) {
     cost.streamTime[streamIndex] = t.time;
@@ -182,7 +194,7 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
     const auto& sb = streams[s];
     const bool write = s == int(Stream::Write);
     // bytes stored at or beyond each level
-    std::vector<Bytes> beyond(levels);
+    std::array<Bytes, kMaxChainLevels> beyond{};
     beyond[0] = sb.total;
     for (std::size_t j = 1; j < levels; ++j) {
       double fractionBeyond = 0.0;
@@ -201,9 +213,10 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
     }
     cost.offChipBytes += sb.offChip;
   }
-  const auto all = memory.levels();
-  for (std::size_t j = 0; j < levels; ++j)
-    cost.memoryEnergy += all[j]->readEnergy() * cost.traffic[j].read + all[j]->writeEnergy() * cost.traffic[j].written;
+  for (std::size_t j = 0; j < levels; ++j) {
+    const MemoryLevel& level = j == 0 ? memory.onChip : memory.offChip[j - 1];
+    cost.memoryEnergy += level.readEnergy() * cost.traffic[j].read + level.writeEnergy() * cost.traffic[j].written;
+  }
 
   // Dynamic compute energy: each unit draws its (non-static) share of the peak while it is busy.
   const Watts dynamicPeak = device.computePeakPower() * (1.0 - device.spec().power.staticFraction);

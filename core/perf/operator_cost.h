@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/memory/transfer_model.h"
 #include "core/model/operators.h"
 #include "core/perf/device_model.h"
 #include "core/perf/placement.h"
@@ -16,6 +17,8 @@ namespace llmwb {
 /// between the matrix stream and the other two.
 enum class Stream { MatrixRead = 0, VectorRead = 1, Write = 2 };
 inline constexpr int kStreamCount = 3;
+/// Most operands one operator may have.
+inline constexpr std::size_t kMaxOperands = 8;
 std::string_view toString(Stream s);
 
 struct LevelTraffic {
@@ -38,7 +41,7 @@ struct OperatorCost {
   std::string reason;
   Joules computeEnergy; ///< dynamic compute energy
   Joules memoryEnergy;  ///< dynamic memory energy (Eq. 6 per-bit terms), every level
-  std::vector<LevelTraffic> traffic; ///< per level, on-chip first
+  std::array<LevelTraffic, kMaxChainLevels> traffic{}; ///< per level, on-chip first (levels() of them used)
   Flops flops;
   Bytes offChipBytes; ///< bytes crossing the off-chip interface (roofline denominator)
 };

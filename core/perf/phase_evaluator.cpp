@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 
 namespace llmwb {
 
@@ -19,22 +18,31 @@ std::string levelLabel(const MemoryHierarchy& m, int level) {
 } // namespace
 
 PhaseEvaluator::PhaseEvaluator(const DeviceGroup& group, const LinkSpec& groupLink, const ModelSpec& model)
-    : mDevice(group.device), mCount(std::max(1, group.count)), mLink(groupLink), mModel(model) {}
+    : mDevice(group.device), mCount(std::max(1, group.count)), mLink(groupLink), mModel(model) {
+  const auto& q = mDevice.spec().quantisation;
+  mWeights = weightBytes(model, q);
+  // The cache is affine in the context: state + context x per-token cache.
+  mStatePerSequence = cacheBytesPerSequence(model, q, 0);
+  mCachePerToken = cacheBytesPerSequence(model, q, 1) - mStatePerSequence;
+}
+
+Bytes PhaseEvaluator::cacheBytes(double contextTokens) const {
+  return mStatePerSequence + mCachePerToken * contextTokens;
+}
 
 Bytes PhaseEvaluator::sequenceFootprint(const Workload& workload, double contextTokens) const {
-  const auto& q = mDevice.spec().quantisation;
   if (mModel.diffusion.enabled) {
     // No cache: a sequence keeps the activations of a full pass over prompt + answer.
     PassShape one{1, double(workload.contextTokens()), 0, double(workload.outputTokens)};
-    return activationWorkingSet(mModel, q, one);
+    return activationWorkingSet(mModel, mDevice.spec().quantisation, one);
   }
-  return cacheBytesPerSequence(mModel, q, contextTokens);
+  return cacheBytes(contextTokens);
 }
 
 int PhaseEvaluator::maxDecodeBatch(const Workload& workload) const {
   const auto& memory = mDevice.memory();
   const Bytes capacity = (memory.offChip.empty() ? memory.onChip.capacity() : memory.offChipCapacity()) * double(mCount);
-  const Bytes weights = weightBytes(mModel, mDevice.spec().quantisation);
+  const Bytes weights = mWeights;
   const Bytes perSequence = sequenceFootprint(workload, double(workload.contextTokens()));
   if (weights > capacity) return 0;
   if (perSequence.value() <= 0) return kMaxBatch;
@@ -52,8 +60,8 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
   result.operators = shardForTensorParallel(full, mCount);
 
   PlacementDemand demand;
-  demand.weights = weightBytes(mModel, q) / double(mCount);
-  demand.cache = (mModel.diffusion.enabled ? Bytes() : cacheBytesPerSequence(mModel, q, pass.pastTokens + pass.newTokens)) *
+  demand.weights = mWeights / double(mCount);
+  demand.cache = (mModel.diffusion.enabled ? Bytes() : cacheBytes(pass.pastTokens + pass.newTokens)) *
                  (pass.batch / mCount);
   for (const auto& op : result.operators) {
     Bytes live;
@@ -69,6 +77,7 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
 
   const std::size_t levels = 1 + mDevice.memory().offChip.size();
   result.traffic.assign(levels, {});
+  result.costs.reserve(result.operators.size());
   for (std::size_t i = 0; i < result.operators.size(); ++i) {
     const auto& op = result.operators[i];
     auto cost = costOperator(op, mDevice, result.placement);
@@ -100,8 +109,12 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
   const auto& memory = mDevice.memory();
   const auto levels = memory.levels();
   std::vector<LevelTraffic> traffic(levels.size());
-  std::map<std::string, OperatorResult> byName;
-  std::vector<std::string> order;
+  // Every pass builds the same operators in the same order, so they are summed by position.
+  struct Bound {
+    Seconds longest;
+    const OperatorCost* cost = nullptr;
+  };
+  std::vector<Bound> bounds;
   Joules dynamic;
   for (const auto& [pass, times] : passes) {
     if (!pass.feasible && r.feasible) {
@@ -114,18 +127,22 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
       traffic[j].read += pass.traffic[j].read * times;
       traffic[j].written += pass.traffic[j].written * times;
     }
-    for (std::size_t i = 0; i < pass.operators.size(); ++i) {
-      const auto& op = pass.operators[i];
-      const auto& c = pass.costs[i];
-      auto [it, inserted] = byName.try_emplace(op.name);
-      auto& o = it->second;
-      if (inserted) {
-        order.push_back(op.name);
+    if (r.operators.empty()) {
+      r.operators.resize(pass.operators.size());
+      bounds.resize(pass.operators.size());
+      for (std::size_t i = 0; i < pass.operators.size(); ++i) {
+        const auto& op = pass.operators[i];
+        auto& o = r.operators[i];
         o.name = op.name;
         o.layer = op.layer;
         o.cls = op.cls;
         o.repeat = op.repeat;
       }
+    }
+    for (std::size_t i = 0; i < pass.operators.size() && i < r.operators.size(); ++i) {
+      const auto& op = pass.operators[i];
+      const auto& c = pass.costs[i];
+      auto& o = r.operators[i];
       const double n = op.repeat * times * mCount;
       o.time += c.time * (op.repeat * times);
       o.computeTime += c.computeTime * (op.repeat * times);
@@ -135,14 +152,18 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
       o.activationBytes += op.bytes(DataKind::Activation) * n;
       o.cacheBytes += op.bytes(DataKind::Cache) * n;
       o.energy += (c.computeEnergy + c.memoryEnergy) * n;
-      const std::string bound = c.computeBound ? std::string("compute")
-                                               : std::string(toString(Stream(c.boundStream))) + " @ " +
-                                                     levelLabel(memory, std::max(0, c.boundLevel));
-      // Keep the bound of the pass where this operator took longest.
-      if (o.bound.empty() || c.time * op.repeat > Seconds(0)) o.bound = bound;
+      // The bound reported is that of the pass where the operator spent longest.
+      const Seconds spent = c.time * times;
+      if (!bounds[i].cost || spent > bounds[i].longest) bounds[i] = {spent, &c};
     }
   }
-  for (const auto& name : order) r.operators.push_back(byName[name]);
+  for (std::size_t i = 0; i < r.operators.size(); ++i) {
+    const auto* c = bounds[i].cost;
+    if (!c) continue;
+    r.operators[i].bound = c->computeBound ? std::string("compute")
+                                           : std::string(toString(Stream(c->boundStream))) + " @ " +
+                                                 levelLabel(memory, std::max(0, c->boundLevel));
+  }
 
   const Watts idle = mDevice.idlePower() * double(mCount);
   r.energy = dynamic * double(mCount) + idle * r.time;
@@ -170,7 +191,7 @@ PhaseResult PhaseEvaluator::prefill(const Workload& workload, int batch) const {
   const Seconds t = pass.time;
   auto r = summarise({{std::move(pass), 1.0}}, double(batch) * workload.inputTokens, batch);
   r.ttft = t;
-  r.footprint = weightBytes(mModel, mDevice.spec().quantisation) + sequenceFootprint(workload, double(workload.inputTokens)) * double(batch);
+  r.footprint = mWeights + sequenceFootprint(workload, double(workload.inputTokens)) * double(batch);
   return r;
 }
 
@@ -201,8 +222,7 @@ PhaseResult PhaseEvaluator::decode(const Workload& workload, int batch, int segm
   }
   r.tbtFirst = first;
   r.tbtLast = last;
-  r.footprint = weightBytes(mModel, mDevice.spec().quantisation) +
-                sequenceFootprint(workload, double(workload.contextTokens())) * double(batch);
+  r.footprint = mWeights + sequenceFootprint(workload, double(workload.contextTokens())) * double(batch);
   return r;
 }
 

@@ -46,12 +46,17 @@ public:
   Bytes sequenceFootprint(const Workload& workload, double contextTokens) const;
 
 private:
+  /// KV cache and recurrent state of one sequence at `contextTokens` (whole group).
+  Bytes cacheBytes(double contextTokens) const;
   PhaseResult summarise(const std::vector<std::pair<PassCost, double>>& passes, double tokens, int batch) const;
 
   DeviceModel mDevice;
   int mCount;
   LinkSpec mLink;
   const ModelSpec& mModel;
+  Bytes mWeights;             ///< the whole model's weights at the device's format
+  Bytes mCachePerToken;       ///< cache bytes one token adds to a sequence
+  Bytes mStatePerSequence;    ///< fixed recurrent state of a sequence
 };
 
 } // namespace llmwb

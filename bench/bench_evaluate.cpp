@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Full-model evaluations per second: Llama-3.3-70B, OSWorld, prefill + decode (4 segments).
+#include "core/io/preset_library.h"
+#include "core/perf/evaluate.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+using namespace llmwb;
+
+struct Inputs {
+  SystemSpec system;
+  ModelSpec model;
+  Workload workload;
+};
+
+Inputs load(const char* system, const char* model, const char* workload) {
+  const PresetLibrary lib({LLMWB_BENCH_PRESETS});
+  return {lib.system(system), lib.model(model), lib.workload(workload)};
+}
+
+void run(benchmark::State& state, const Inputs& in) {
+  for (auto _ : state) {
+    auto r = evaluate(in.system, in.model, in.workload);
+    benchmark::DoNotOptimize(r.decode.tokensPerSecond);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Evaluate_Base_Llama70B_OSWorld(benchmark::State& state) {
+  static const Inputs in = load("memexplorer/base", "llama-3.3-70b", "osworld");
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_Base_Llama70B_OSWorld)->Unit(benchmark::kMicrosecond);
+
+void BM_Evaluate_P1D1_Llama70B_OSWorld(benchmark::State& state) {
+  static const Inputs in = load("memexplorer/p1d1", "llama-3.3-70b", "osworld");
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_P1D1_Llama70B_OSWorld)->Unit(benchmark::kMicrosecond);
+
+void BM_Evaluate_H100x4_Qwen35_BFCL(benchmark::State& state) {
+  static const Inputs in = load("gpu/h100x4", "qwen3.5-397b-a17b", "bfcl-websearch");
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_H100x4_Qwen35_BFCL)->Unit(benchmark::kMicrosecond);
+
+void BM_LoadPresets_SystemModelWorkload(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(load("memexplorer/p1d1", "llama-3.3-70b", "osworld"));
+}
+BENCHMARK(BM_LoadPresets_SystemModelWorkload)->Unit(benchmark::kMicrosecond);
+} // namespace
