@@ -5,6 +5,7 @@
 #include "app/cli/table.h"
 #include "core/io/input_error.h"
 #include "core/io/preset_library.h"
+#include "core/io/project.h"
 #include "core/io/result_json.h"
 #include "core/perf/evaluate.h"
 
@@ -13,12 +14,20 @@
 namespace llmwb::cli {
 
 int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  const Args args(words, {"system", "model", "workload", "batch", "segments", "presets"}, {"json", "operators"});
+  const Args args(words, {"system", "model", "workload", "project", "batch", "segments", "presets"}, {"json", "operators"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
-  const auto system = library.system(args.required("system"));
-  const auto model = library.model(args.required("model"));
-  const auto workload = library.workload(args.required("workload"));
+  // A project supplies system, model and workload; explicit options override it.
+  Project project;
+  if (const auto file = args.value("project")) project = readProject(*file, library);
+  auto pick = [&](const char* option, const std::string& fromProject) {
+    if (const auto v = args.value(option)) return *v;
+    if (!fromProject.empty()) return fromProject;
+    throw UsageError(std::string("missing --") + option + " (or --project FILE)");
+  };
+  const auto system = library.system(pick("system", project.system));
+  const auto model = library.model(pick("model", project.model));
+  const auto workload = library.workload(pick("workload", project.workload));
   EvaluationOptions options;
   if (const auto b = args.integer("batch", 1, 1 << 20)) options.decodeBatch = int(*b);
   if (const auto s = args.integer("segments", 1, 1000)) options.decodeSegments = int(*s);

@@ -14,9 +14,11 @@ constexpr const char* kUsage = R"(usage: llmwb-cli COMMAND [OPTIONS]
 
 commands:
   evaluate --system ID|FILE --model ID|FILE --workload ID|FILE|IN:OUT
-           [--batch N] [--segments N] [--json] [--operators] [--presets DIR]
+           [--project FILE] [--batch N] [--segments N] [--json] [--operators] [--presets DIR]
       Evaluate prefill and decode of a model and workload on a system.
       IN:OUT gives token counts directly, e.g. 90000:8000 or 90K:8K.
+      --project takes system, model and workload from a .llmwb project.
+      --batch fixes the decode batch (default: the largest power of two that fits).
   presets list [--json] [--kind memory|model|workload|device|system|project]
       List every preset id.
   validate FILE [FILE...]

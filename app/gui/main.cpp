@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// llmwb: the workbench window.
+//   llmwb [PROJECT.llmwb] [--project FILE] [--screenshot OUT.png] [--size WxH]
+
+#include "app/gui/main_window.h"
+#include "core/io/project.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QScreen>
+#include <QTimer>
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("llmwb"));
+  QApplication::setOrganizationName(QStringLiteral("llmwb"));
+  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("LLM Accelerator Workbench"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  QCommandLineOption project({QStringLiteral("p"), QStringLiteral("project")}, QStringLiteral("Open this project."),
+                             QStringLiteral("FILE"));
+  QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                QStringLiteral("Render the window after evaluation to a PNG and quit."), QStringLiteral("OUT.png"));
+  QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080."), QStringLiteral("WxH"));
+  parser.addOptions({project, screenshot, size});
+  parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("Project file to open."));
+  parser.process(app);
+
+  const llmwb::PresetLibrary library;
+  llmwb::MainWindow window(library);
+
+  // There may be no window manager: size and place the window ourselves.
+  QSize wanted(1600, 1000);
+  if (parser.isSet(size)) {
+    const auto parts = parser.value(size).split('x');
+    if (parts.size() == 2 && parts[0].toInt() > 0 && parts[1].toInt() > 0) wanted = QSize(parts[0].toInt(), parts[1].toInt());
+    else qWarning("--size expects WxH, e.g. 1920x1080; got %s", qPrintable(parser.value(size)));
+  } else if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+    const QRect area = screen->availableGeometry();
+    wanted = QSize(std::min(area.width(), 1920), std::min(area.height(), 1080));
+  }
+  window.resize(wanted);
+  if (const QScreen* screen = QGuiApplication::primaryScreen()) window.move(screen->availableGeometry().topLeft());
+
+  QString path = parser.value(project);
+  if (path.isEmpty() && !parser.positionalArguments().isEmpty()) path = parser.positionalArguments().first();
+  if (path.isEmpty()) path = QString::fromStdString(llmwb::defaultProjectPath(library).string());
+
+  if (parser.isSet(screenshot)) {
+    const QString out = parser.value(screenshot);
+    QObject::connect(&window, &llmwb::MainWindow::evaluationShown, &window, [&window, out] {
+      QTimer::singleShot(200, &window, [&window, out] {
+        const bool ok = window.grab().save(out);
+        if (!ok) qWarning("could not write %s", qPrintable(out));
+        QApplication::exit(ok ? 0 : 1);
+      });
+    });
+  }
+  window.show();
+  if (!path.isEmpty()) window.openProject(path);
+  return app.exec();
+}

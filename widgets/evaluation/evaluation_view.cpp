@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/evaluation/evaluation_view.h"
+
+#include "widgets/common/format.h"
+#include "widgets/evaluation/summary_card.h"
+
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace llmwb::ui {
+
+namespace {
+QTableWidget* makeTable(const QStringList& headers) {
+  auto* t = new QTableWidget(0, headers.size());
+  t->setHorizontalHeaderLabels(headers);
+  t->verticalHeader()->setVisible(false);
+  t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  t->setSelectionBehavior(QAbstractItemView::SelectRows);
+  t->setAlternatingRowColors(true);
+  t->horizontalHeader()->setStretchLastSection(true);
+  return t;
+}
+
+QTableWidgetItem* cell(const QString& text, bool number = false, const QString& tip = {}) {
+  auto* item = new QTableWidgetItem(text);
+  if (number) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  if (!tip.isEmpty()) item->setToolTip(tip);
+  return item;
+}
+} // namespace
+
+EvaluationView::EvaluationView(QWidget* parent)
+    : QWidget(parent), mTitle(new QLabel), mStatus(new QLabel), mTtft(new SummaryCard(tr("Time to first token"))),
+      mPrefillRate(new SummaryCard(tr("Prefill throughput"))), mDecodeRate(new SummaryCard(tr("Decode throughput"))),
+      mTbt(new SummaryCard(tr("Time between tokens"))), mPower(new SummaryCard(tr("Average power"))),
+      mEfficiency(new SummaryCard(tr("Energy efficiency"))),
+      mDevices(makeTable({tr("Device"), tr("Role"), tr("Count"), tr("Peak compute"), tr("Memory"), tr("Bandwidth"),
+                          tr("TDP"), tr("Hierarchy"), tr("Strategy")})),
+      mTabs(new QTabWidget),
+      mPrefillOps(makeTable({tr("Operator"), tr("Layers"), tr("Time"), tr("Share"), tr("GFLOP"), tr("Off-chip GB"),
+                             tr("FLOP/byte"), tr("Bound")})),
+      mDecodeOps(makeTable({tr("Operator"), tr("Layers"), tr("Time"), tr("Share"), tr("GFLOP"), tr("Off-chip GB"),
+                            tr("FLOP/byte"), tr("Bound")})) {
+  auto* layout = new QVBoxLayout(this);
+  QFont titleFont = mTitle->font();
+  titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+  titleFont.setBold(true);
+  mTitle->setFont(titleFont);
+  mTitle->setWordWrap(true);
+  mStatus->setWordWrap(true);
+  layout->addWidget(mTitle);
+  layout->addWidget(mStatus);
+  auto* cards = new QGridLayout;
+  int column = 0;
+  for (auto* card : {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency}) cards->addWidget(card, 0, column++);
+  layout->addLayout(cards);
+  mDevices->setMaximumHeight(130);
+  layout->addWidget(mDevices);
+  mTabs->addTab(mPrefillOps, tr("Prefill operators"));
+  mTabs->addTab(mDecodeOps, tr("Decode operators"));
+  layout->addWidget(mTabs, 1);
+  showBusy(tr("Nothing evaluated yet."));
+}
+
+void EvaluationView::showBusy(const QString& what) { mStatus->setText(what); }
+
+void EvaluationView::showError(const QString& message) {
+  mStatus->setText(tr("<b>Error:</b> %1").arg(message.toHtmlEscaped()));
+}
+
+void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) {
+  mResult = std::move(result);
+  const auto& r = *mResult;
+  mTitle->setText(tr("%1 · %2 · %3 (%4 in / %5 out)")
+                      .arg(QString::fromStdString(r.system), QString::fromStdString(r.model), QString::fromStdString(r.workload))
+                      .arg(r.inputTokens)
+                      .arg(r.outputTokens));
+  QStringList notes;
+  for (const auto& p : r.problems) notes << tr("<b>Not feasible:</b> %1").arg(QString::fromStdString(p).toHtmlEscaped());
+  for (const auto& w : r.warnings) notes << tr("Warning: %1").arg(QString::fromStdString(w).toHtmlEscaped());
+  mStatus->setText(notes.isEmpty() ? tr("Feasible. Evaluated in the background; figures are per system.") : notes.join("<br>"));
+
+  const auto& pre = r.prefill;
+  const auto& dec = r.decode;
+  mTtft->setValue(formatSeconds(pre.ttft), tr("batch %1, %2 tokens").arg(pre.batch).arg(r.inputTokens),
+                  tr("Prefill of the prompt at batch 1, plus the exposed KV hand-off on disaggregated systems."));
+  mPrefillRate->setValue(tr("%1 tok/s").arg(formatNumber(pre.tokensPerSecond)),
+                         tr("%1 tokens/J").arg(formatNumber(pre.tokensPerJoule)));
+  mDecodeRate->setValue(tr("%1 tok/s").arg(formatNumber(dec.tokensPerSecond)),
+                        tr("batch %1 (largest that fits: %2)").arg(dec.batch).arg(dec.maxBatch),
+                        tr("Tokens generated per second over the whole output, all sequences of the batch."));
+  mTbt->setValue(formatSeconds(dec.tbt), tr("first %1, last %2").arg(formatSeconds(dec.tbtFirst), formatSeconds(dec.tbtLast)));
+  mPower->setValue(formatWatts(r.endToEnd.averagePower),
+                   tr("prefill %1, decode %2").arg(formatWatts(pre.averagePower), formatWatts(dec.averagePower)),
+                   tr("Steady-state average over prefill and decode; TDP is in the device table."));
+  mEfficiency->setValue(tr("%1 tok/J").arg(formatNumber(r.endToEnd.tokensPerJoule)),
+                        tr("%1 tok/s end to end").arg(formatNumber(r.endToEnd.tokensPerSecond)));
+
+  mDevices->setRowCount(0);
+  for (const auto& d : r.devices) {
+    const int row = mDevices->rowCount();
+    mDevices->insertRow(row);
+    mDevices->setItem(row, 0, cell(QString::fromStdString(d.name)));
+    mDevices->setItem(row, 1, cell(QString::fromStdString(d.role)));
+    mDevices->setItem(row, 2, cell(QString::number(d.count), true));
+    mDevices->setItem(row, 3, cell(formatFlops(d.peakFlops), true, QString::fromStdString(d.compute)));
+    mDevices->setItem(row, 4, cell(formatBytes(d.memoryCapacity), true));
+    mDevices->setItem(row, 5, cell(formatBandwidth(d.memoryBandwidth), true));
+    mDevices->setItem(row, 6, cell(formatWatts(d.tdp), true));
+    mDevices->setItem(row, 7, cell(QString::fromStdString(d.memory)));
+    mDevices->setItem(row, 8, cell(QString::fromStdString(d.strategy + ", " + d.quantisation)));
+  }
+  mDevices->resizeColumnsToContents();
+  fillOperators(mPrefillOps, pre);
+  fillOperators(mDecodeOps, dec);
+}
+
+void EvaluationView::fillOperators(QTableWidget* table, const PhaseResult& phase) {
+  table->setRowCount(0);
+  Seconds total;
+  for (const auto& o : phase.operators) total += o.time;
+  for (const auto& o : phase.operators) {
+    const int row = table->rowCount();
+    table->insertRow(row);
+    const double intensity = o.offChipBytes.value() > 0 ? o.flops.value() / o.offChipBytes.value() : 0.0;
+    table->setItem(row, 0, cell(QString::fromStdString(o.name), false, QString::fromStdString(std::string(toString(o.cls)))));
+    table->setItem(row, 1, cell(QString::number(o.repeat), true));
+    table->setItem(row, 2, cell(formatSeconds(o.time), true));
+    table->setItem(row, 3, cell(QStringLiteral("%1 %").arg(total.value() > 0 ? 100.0 * o.time.value() / total.value() : 0.0, 0, 'f', 1), true));
+    table->setItem(row, 4, cell(formatNumber(o.flops.value() / 1e9), true));
+    table->setItem(row, 5, cell(formatNumber(units::inGigabytes(o.offChipBytes)), true));
+    table->setItem(row, 6, cell(formatNumber(intensity), true, tr("operational intensity, FLOP per off-chip byte")));
+    table->setItem(row, 7, cell(QString::fromStdString(o.bound)));
+  }
+  table->resizeColumnsToContents();
+}
+
+} // namespace llmwb::ui

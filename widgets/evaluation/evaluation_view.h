@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/perf/result.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QTabWidget;
+class QTableWidget;
+
+namespace llmwb::ui {
+
+class SummaryCard;
+
+/// Shows one evaluation: headline cards, the devices, and per-operator tables for each phase.
+class EvaluationView : public QWidget {
+  Q_OBJECT
+public:
+  explicit EvaluationView(QWidget* parent = nullptr);
+  void showResult(std::shared_ptr<const EvaluationResult> result);
+  void showBusy(const QString& what);
+  void showError(const QString& message);
+  std::shared_ptr<const EvaluationResult> result() const { return mResult; }
+
+private:
+  void fillOperators(QTableWidget* table, const PhaseResult& phase);
+
+  std::shared_ptr<const EvaluationResult> mResult;
+  QLabel* mTitle;
+  QLabel* mStatus;
+  SummaryCard* mTtft;
+  SummaryCard* mPrefillRate;
+  SummaryCard* mDecodeRate;
+  SummaryCard* mTbt;
+  SummaryCard* mPower;
+  SummaryCard* mEfficiency;
+  QTableWidget* mDevices;
+  QTabWidget* mTabs;
+  QTableWidget* mPrefillOps;
+  QTableWidget* mDecodeOps;
+};
+
+} // namespace llmwb::ui
