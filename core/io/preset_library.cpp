@@ -81,9 +81,18 @@ std::vector<fs::path> PresetLibrary::defaultRoots() {
   if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) roots.push_back(fs::path(xdg) / "llmwb" / "presets");
   else if (const char* home = std::getenv("HOME"); home && *home)
     roots.push_back(fs::path(home) / ".local" / "share" / "llmwb" / "presets");
+  // Installed next to the program (<prefix>/bin/../share/llmwb/presets): works for any prefix,
+  // including a .deb built with a different one than the build was configured with.
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) roots.push_back((self.parent_path() / ".." / "share" / "llmwb" / "presets").lexically_normal());
   for (const char* p : {LLMWB_INSTALLED_PRESETS, LLMWB_SOURCE_PRESETS})
     if (*p) roots.emplace_back(p);
-  return roots;
+  // Keep the first occurrence of each folder.
+  std::vector<fs::path> unique;
+  for (auto& r : roots)
+    if (std::find(unique.begin(), unique.end(), r) == unique.end()) unique.push_back(r);
+  return unique;
 }
 
 std::vector<PresetInfo> PresetLibrary::list(std::optional<PresetKind> only) const {

@@ -33,8 +33,9 @@ class PresetLibrary {
 public:
   explicit PresetLibrary(std::vector<std::filesystem::path> roots = defaultRoots());
 
-  /// $LLMWB_PRESETS (colon-separated), the user's $XDG_DATA_HOME/llmwb/presets, the installed
-  /// share/llmwb/presets, and the source tree's presets/ (for a build that is not installed).
+  /// $LLMWB_PRESETS (colon-separated), the user's $XDG_DATA_HOME/llmwb/presets, share/llmwb/presets
+  /// beside the running program, the configured install prefix's, and the source tree's presets/
+  /// (for a build that is not installed).
   static std::vector<std::filesystem::path> defaultRoots();
   const std::vector<std::filesystem::path>& roots() const { return mRoots; }
 
