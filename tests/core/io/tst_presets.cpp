@@ -2,16 +2,14 @@
 // Every shipped preset loads, validates and carries a source for its numbers.
 #include "core/io/input_error.h"
 #include "core/io/preset_library.h"
+#include "tests/core/support/test_presets.h"
 
 #include <gtest/gtest.h>
 
 using namespace llmwb;
 
 namespace {
-const PresetLibrary& lib() {
-  static const PresetLibrary l({LLMWB_TEST_PRESETS});
-  return l;
-}
+const PresetLibrary& lib() { return test::presets(); }
 } // namespace
 
 TEST(Presets, EveryPresetValidates) {

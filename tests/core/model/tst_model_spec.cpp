@@ -2,13 +2,14 @@
 // Parameter counts of the shipped models against shared/reference/models_gpus_memory.md.
 #include "core/io/preset_library.h"
 #include "core/model/operators.h"
+#include "tests/core/support/test_presets.h"
 
 #include <gtest/gtest.h>
 
 using namespace llmwb;
 
 namespace {
-PresetLibrary library() { return PresetLibrary({LLMWB_TEST_PRESETS}); }
+const PresetLibrary& library() { return test::presets(); }
 
 struct Case {
   const char* id;

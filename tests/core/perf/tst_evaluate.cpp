@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/preset_library.h"
+#include "tests/core/support/test_presets.h"
 #include "core/perf/evaluate.h"
 
 #include <gtest/gtest.h>
@@ -7,10 +8,7 @@
 using namespace llmwb;
 
 namespace {
-const PresetLibrary& lib() {
-  static const PresetLibrary l({LLMWB_TEST_PRESETS});
-  return l;
-}
+const PresetLibrary& lib() { return test::presets(); }
 } // namespace
 
 TEST(Evaluate, DisaggregatedSystemHandsTheKvCacheOver) {

@@ -36,6 +36,14 @@ DeviceSpec device(Dataflow dataflow, StoragePriority storage, BandwidthPriority 
   d.quantisation = {numberFormat("INT8"), numberFormat("INT8"), numberFormat("INT8")};
   return d;
 }
+
+/// Activations fit on chip; weights live in the single off-chip level.
+Placement activationsOnChip() {
+  Placement p;
+  p.activationShare = gibibytes(1);
+  p.offChipFraction = {1.0};
+  return p;
+}
 } // namespace
 
 TEST(Dataflow, ReReadsPerStationaryTile) {
@@ -60,10 +68,7 @@ TEST(Dataflow, ReReadsPerStationaryTile) {
 TEST(OperatorCost, ComputeBoundProjectionByHand) {
   // WS, activations on chip: [4096 x 8192] x [8192 x 1024] = 32 x 4 x 8 x 128 cycles = 131 us at 1 GHz.
   const DeviceModel dev(device(Dataflow::WeightStationary, StoragePriority::Activations, BandwidthPriority::Matrix));
-  Placement p;
-  p.activationShare = gibibytes(1);
-  p.offChipFraction = {1.0};
-  const auto c = costOperator(projection(4096, 8192, 1024), dev, p);
+  const auto c = costOperator(projection(4096, 8192, 1024), dev, activationsOnChip());
   EXPECT_DOUBLE_EQ(c.computeTime.value(), 32.0 * 4 * 8 * 128 * 1e-9);
   // Weights (8 MiB) come once from HBM at 75% of 2 TB/s (~5.6 us): hidden behind the compute.
   EXPECT_TRUE(c.computeBound);
@@ -74,10 +79,7 @@ TEST(OperatorCost, ComputeBoundProjectionByHand) {
 TEST(OperatorCost, MemoryBoundUnderOutputStationary) {
   // OS re-reads the 8 MiB of weights 32 times from HBM: 268 MB over the matrix share.
   const DeviceModel dev(device(Dataflow::OutputStationary, StoragePriority::Activations, BandwidthPriority::Equal));
-  Placement p;
-  p.activationShare = gibibytes(1);
-  p.offChipFraction = {1.0};
-  const auto c = costOperator(projection(4096, 8192, 1024), dev, p);
+  const auto c = costOperator(projection(4096, 8192, 1024), dev, activationsOnChip());
   const double weightBytes = 8192.0 * 1024 * 32;
   // Eq. 2 on the matrix chain: HBM share 1 TB/s; on-chip 16 - 1 = 15 TB/s.
   const double expected = weightBytes / 1e12;
@@ -89,10 +91,7 @@ TEST(OperatorCost, MemoryBoundUnderOutputStationary) {
 
 TEST(OperatorCost, EnergyCountsEveryLevelTheDataCross) {
   const DeviceModel dev(device(Dataflow::WeightStationary, StoragePriority::Activations, BandwidthPriority::Matrix));
-  Placement p;
-  p.activationShare = gibibytes(1);
-  p.offChipFraction = {1.0};
-  const auto c = costOperator(projection(4096, 8192, 1024), dev, p);
+  const auto c = costOperator(projection(4096, 8192, 1024), dev, activationsOnChip());
   // Weights: read from HBM, written into SRAM, read by the compute.
   EXPECT_NEAR(c.traffic[1].read.value(), 8192.0 * 1024, 1e-6);
   EXPECT_NEAR(c.traffic[0].written.value(), 8192.0 * 1024 + 4096.0 * 1024, 1e-6); // + the output
