@@ -55,6 +55,15 @@ struct Builder {
     return op;
   }
 
+  /// `heads` independent per-head products [rows, k] x [k, n], each with its own k x n weights.
+  void headwise(const std::string& name, const LayerType* layer, double heads, double k, double n) {
+    auto& op = add(name, layer, OperatorClass::Projection);
+    op.gemms.push_back({rows(), k, n, heads, false});
+    op.operands = {{"weights", DataKind::Weight, OperandRole::B, wt(heads * k * n), false},
+                   {"input", DataKind::Activation, OperandRole::A, act(rows() * heads * k), false},
+                   {"output", DataKind::Activation, OperandRole::Output, act(rows() * heads * n), true}};
+  }
+
   void norm(const std::string& name, const LayerType* layer) {
     const double h = model.hiddenSize;
     auto& op = add(name, layer, OperatorClass::Elementwise);
@@ -138,15 +147,11 @@ struct Builder {
       attentionCore(layer, a.heads, a.heads, qHead, a.vHeadDim, keys,
                     act(pass.batch * keys * double(a.heads) * (qHead + a.vHeadDim)), DataKind::Activation);
     } else {
-      // Decode with the up-projections absorbed: attention runs in the latent space.
-      auto& absorbQ = projection(layer->name + ".q_absorb", layer, double(a.heads) * a.qkNopeHeadDim,
-                                 double(a.heads) * a.kvLoraRank / a.heads);
-      absorbQ.gemms.front() = {rows(), double(a.qkNopeHeadDim), double(a.kvLoraRank), double(a.heads), false};
-      absorbQ.operands.front().bytes = wt(double(a.heads) * a.qkNopeHeadDim * a.kvLoraRank);
+      // Decode with the up-projections absorbed: attention runs in the latent space, per head
+      // q_nope is mapped into the latent (q_absorb) and the latent output back to v (o_absorb).
+      headwise(layer->name + ".q_absorb", layer, a.heads, a.qkNopeHeadDim, a.kvLoraRank);
       attentionCore(layer, a.heads, 1, latent, a.kvLoraRank, keys, cache(pass.batch * keys * latent), DataKind::Cache);
-      auto& absorbO = projection(layer->name + ".o_absorb", layer, a.kvLoraRank, a.vHeadDim);
-      absorbO.gemms.front() = {rows(), double(a.kvLoraRank), double(a.vHeadDim), double(a.heads), false};
-      absorbO.operands.front().bytes = wt(double(a.heads) * a.kvLoraRank * a.vHeadDim);
+      headwise(layer->name + ".o_absorb", layer, a.heads, a.kvLoraRank, a.vHeadDim);
     }
     auto& o = projection(layer->name + ".o_proj", layer, double(a.heads) * a.vHeadDim, h);
     residual(o);

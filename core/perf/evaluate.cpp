@@ -67,17 +67,23 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     result.feasible = false;
     return result;
   }
+  // A design that breaks a physical bound (Eq. 1's shoreline, ...) is infeasible; it is still
+  // evaluated so the user sees what it would do.
+  std::vector<std::string> violations;
   for (const auto& d : result.devices)
-    for (const auto& v : d.violations) result.warnings.push_back(d.name + ": " + v);
+    for (const auto& v : d.violations) violations.push_back(d.name + ": " + v);
 
   const PhaseEvaluator prefillEval(*prefillGroup, system.groupLink, model);
   const PhaseEvaluator decodeEval(*decodeGroup, system.groupLink, model);
 
-  result.prefill = prefillEval.prefill(workload, std::max(1, options.prefillBatch));
+  if (options.phases != EvaluationOptions::Phases::DecodeOnly)
+    result.prefill = prefillEval.prefill(workload, std::max(1, options.prefillBatch));
 
   const int maxBatch = decodeEval.maxDecodeBatch(workload);
   int batch = options.decodeBatch.value_or(maxBatch);
-  if (batch <= 0) {
+  if (options.phases == EvaluationOptions::Phases::PrefillOnly) {
+    result.decode.maxBatch = maxBatch;
+  } else if (batch <= 0) {
     result.decode.evaluated = true;
     result.decode.feasible = false;
     result.decode.reason = "the weights alone do not fit the decode device's memory";
@@ -99,7 +105,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   // Prefill -> decode hand-off of the prompt's cache (disaggregated systems only).
   const int layers = model.layerCount();
   const double requestsPerPrefill = std::max(1, options.prefillBatch);
-  if (system.disaggregated()) {
+  if (system.disaggregated() && result.prefill.evaluated) {
     const Bytes kv = prefillEval.sequenceFootprint(workload, double(workload.inputTokens)) * requestsPerPrefill;
     result.endToEnd.kvTransferBytes = kv;
     result.endToEnd.kvTransferTime = kv / system.phaseLink.bandwidth + system.phaseLink.latency;
@@ -112,7 +118,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   auto& e2e = result.endToEnd;
   const auto& pre = result.prefill;
   const auto& dec = result.decode;
-  if (pre.feasible && dec.feasible && dec.evaluated && dec.batch > 0) {
+  if (pre.evaluated && pre.feasible && dec.feasible && dec.evaluated && dec.batch > 0) {
     const double b = dec.batch;
     const double out = double(workload.outputTokens);
     if (!system.disaggregated()) {
@@ -140,7 +146,8 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     }
   }
 
-  if (!pre.feasible) result.problems.push_back("prefill: " + pre.reason);
+  result.problems.insert(result.problems.end(), violations.begin(), violations.end());
+  if (pre.evaluated && !pre.feasible) result.problems.push_back("prefill: " + pre.reason);
   if (dec.evaluated && !dec.feasible) result.problems.push_back("decode: " + dec.reason);
   result.feasible = result.problems.empty();
   return result;

@@ -14,6 +14,8 @@ struct EvaluationOptions {
   std::optional<int> decodeBatch; ///< default: the largest power of two that fits
   int prefillBatch = 1;           ///< MemExplorer 4.3: prefill is evaluated at batch 1
   int decodeSegments = 4;         ///< decode integrated over the growing context in this many segments
+  /// Which phases to evaluate; exploration of a prefill or decode design space needs only one.
+  enum class Phases { Both, PrefillOnly, DecodeOnly } phases = Phases::Both;
 };
 
 /// evaluate(system, model, workload) -> result: prefill on the prefill (or aggregated) group, decode

@@ -35,7 +35,8 @@ INSTANTIATE_TEST_SUITE_P(Models, ParameterCounts,
                                            Case{"qwen3-32b", 32.76, 32.76, 0.002},       // DERIVED 32.76B
                                            Case{"qwen3-30b-a3b", 30.53, 3.35, 0.005},    // DERIVED 30.53B / 3.35B
                                            Case{"llada-8b", 8.02, 8.02, 0.002},          // DERIVED 8.02B
-                                           Case{"qwen3.5-397b-a17b", 397, 17, 0.03}),    // model card 397B / 17B
+                                           Case{"qwen3.5-397b-a17b", 397, 17, 0.03},     // model card 397B / 17B
+                                           Case{"deepseek-v2", 235.7, 21.4, 0.005}),     // DERIVED 235.7B / 21.4B
                          [](const auto& info) {
                            std::string n = info.param.id;
                            for (auto& ch : n)
@@ -75,4 +76,11 @@ TEST(ModelSpec, DiffusionModelsKeepNoCache) {
   EXPECT_TRUE(m.diffusion.enabled);
   const Quantisation q{numberFormat("MXINT8"), numberFormat("MXINT8"), numberFormat("MXINT8")};
   EXPECT_EQ(cacheBytesPerSequence(m, q, 1600).value(), 0.0);
+}
+
+TEST(ModelSpec, MlaCachesTheLatent) {
+  const auto m = library().model("deepseek-v2");
+  EXPECT_DOUBLE_EQ(m.cacheElementsPerToken(*m.layerType('A')), 512.0 + 64.0);
+  EXPECT_EQ(m.occurrences('D'), 1);
+  EXPECT_EQ(m.occurrences('E'), 59);
 }

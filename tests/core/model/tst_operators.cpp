@@ -69,3 +69,21 @@ TEST(Operators, MoeDecodeTouchesOnlyRoutedExperts) {
       EXPECT_NEAR(op.gemms.front().m, 1.0, 1e-9);
     }
 }
+
+TEST(Operators, MlaDecodeAttendsInTheLatentSpace) {
+  const auto m = PresetLibrary({LLMWB_TEST_PRESETS}).model("deepseek-v2");
+  const double context = 4096;
+  const auto ops = buildOperators(m, kInt8, {1, 1, context - 1, 1});
+  bool found = false;
+  for (const auto& op : ops)
+    if (op.cls == OperatorClass::Attention) {
+      found = true;
+      // 128 heads share one latent "KV head" of 576 values: QK over 576, PV over the 512-wide latent.
+      ASSERT_EQ(op.gemms.size(), 2u);
+      EXPECT_DOUBLE_EQ(op.gemms[0].m, 128.0);
+      EXPECT_DOUBLE_EQ(op.gemms[0].k, 576.0);
+      EXPECT_DOUBLE_EQ(op.gemms[1].n, 512.0);
+      EXPECT_NEAR(op.bytes(DataKind::Cache).value(), kInt8.kvCache.bytesFor(context * 576).value(), 1.0);
+    }
+  EXPECT_TRUE(found);
+}

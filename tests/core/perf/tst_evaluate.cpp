@@ -46,7 +46,7 @@ TEST(Evaluate, WeightsThatDoNotFitMakeDecodeInfeasible) {
 }
 
 TEST(Evaluate, EveryModelRunsOnADisaggregatedSystem) {
-  for (const char* m : {"llama-3.3-70b", "llama-3.1-8b", "qwen3-32b", "qwen3-30b-a3b", "qwen3.5-397b-a17b", "llada-8b"}) {
+  for (const char* m : {"llama-3.3-70b", "llama-3.1-8b", "qwen3-32b", "qwen3-30b-a3b", "qwen3.5-397b-a17b", "llada-8b", "deepseek-v2"}) {
     const auto r = evaluate(lib().system("memexplorer/p1d1"), lib().model(m), lib().workload("gsm8k"));
     EXPECT_TRUE(r.prefill.feasible) << m << ": " << r.prefill.reason;
     EXPECT_GT(r.prefill.tokensPerSecond, 0.0) << m;
@@ -65,4 +65,23 @@ TEST(Evaluate, DecodeSegmentsConvergeToTheIntegral) {
   const double a = evaluate(sys, model, w, coarse).decode.time.value();
   const double b = evaluate(sys, model, w, fine).decode.time.value();
   EXPECT_NEAR(a, b, 1e-3 * b);
+}
+
+TEST(Evaluate, ShorelineViolationMakesTheDesignInfeasibleButStillEvaluated) {
+  // Table 6's P2: HBM4 x2 + 16 LPDDR5X packages need 105.6 mm of edge; two 33 mm edges give 66.
+  const auto r = evaluate(lib().system("memexplorer/p2"), lib().model("llama-3.3-70b"), lib().workload("osworld"));
+  EXPECT_FALSE(r.feasible);
+  ASSERT_FALSE(r.problems.empty());
+  EXPECT_NE(r.problems.front().find("shoreline"), std::string::npos) << r.problems.front();
+  EXPECT_GT(r.prefill.tokensPerSecond, 0.0);
+}
+
+TEST(Evaluate, DecodeOnlySkipsThePrefill) {
+  EvaluationOptions o;
+  o.phases = EvaluationOptions::Phases::DecodeOnly;
+  const auto r = evaluate(lib().system("memexplorer/d1"), lib().model("llama-3.3-70b"), lib().workload("osworld"), o);
+  EXPECT_FALSE(r.prefill.evaluated);
+  EXPECT_TRUE(r.decode.evaluated);
+  EXPECT_EQ(r.decode.maxBatch, 16);
+  EXPECT_TRUE(r.feasible);
 }
