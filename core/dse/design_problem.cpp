@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/dse/design_problem.h"
+
+#include "core/dse/metrics.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace llmwb::dse {
+
+namespace {
+constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+
+std::size_t valueCount(const Parameter& p) { return p.domain.values.size(); }
+
+std::string describeBound(const std::string& metric, double value, const char* op, double bound) {
+  char text[200];
+  std::snprintf(text, sizeof text, "%s %.4g %s %.4g", metric.c_str(), value, op, bound);
+  return text;
+}
+} // namespace
+
+DesignProblem::DesignProblem(DesignSpace space, const PresetLibrary& library, const SpecBindingRegistry& registry)
+    : mSpace(std::move(space)) {
+  mBase = library.system(mSpace.system);
+  mModel = library.model(mSpace.model);
+  mWorkload = library.workload(mSpace.workload);
+  mOptions.decodeSegments = mSpace.decodeSegments;
+  mOptions.phases = mSpace.phases == SpacePhases::PrefillOnly  ? EvaluationOptions::Phases::PrefillOnly
+                    : mSpace.phases == SpacePhases::DecodeOnly ? EvaluationOptions::Phases::DecodeOnly
+                                                               : EvaluationOptions::Phases::Both;
+  if (mSpace.parameters.empty()) throw std::invalid_argument("a design space needs at least one parameter");
+  if (mSpace.objectives.empty()) throw std::invalid_argument("a design space needs at least one objective");
+  for (const auto& o : mSpace.objectives)
+    if (!findMetric(o.metric)) throw std::invalid_argument("unknown objective metric \"" + o.metric + "\" (known: " + metricNames() + ")");
+  for (const auto& c : mSpace.constraints)
+    if (!findMetric(c.metric)) throw std::invalid_argument("unknown constraint metric \"" + c.metric + "\" (known: " + metricNames() + ")");
+
+  const BindingContext context{library};
+  for (std::size_t i = 0; i < mSpace.parameters.size(); ++i) {
+    const auto& p = mSpace.parameters[i];
+    try {
+      mSetters.push_back(registry.bind(p.field, p.domain, context));
+    } catch (const std::invalid_argument& e) {
+      throw ParameterError(i, e.what());
+    }
+    if (!p.domain.discrete()) mDiscrete = false;
+    mFeatureCount += (p.domain.discrete() && p.encoding == Encoding::OneHot && valueCount(p) > 2) ? valueCount(p) : 1;
+    std::size_t controller = kNone;
+    if (p.inactiveWhen) {
+      controller = mSpace.parameterIndex(p.inactiveWhen->parameter);
+      if (controller == mSpace.parameters.size() || controller == i)
+        throw ParameterError(i, "inactive_when names no other parameter (\"" + p.inactiveWhen->parameter + "\")");
+    }
+    mInactiveController.push_back(controller);
+  }
+
+  // Apply every value once to the base, so a field that cannot take a value fails now.
+  for (std::size_t i = 0; i < mSpace.parameters.size(); ++i) {
+    const auto& d = mSpace.parameters[i].domain;
+    const std::size_t n = d.discrete() ? d.values.size() : 2;
+    for (std::size_t k = 0; k < n; ++k) {
+      SystemSpec copy = mBase;
+      try {
+        mSetters[i](copy, d.discrete() ? d.values[k] : ParameterValue(k == 0 ? d.low : d.high));
+      } catch (const std::invalid_argument& e) {
+        throw ParameterError(i, e.what());
+      }
+    }
+  }
+
+  if (mDiscrete) {
+    mStrides.assign(mSpace.parameters.size(), 1);
+    std::uint64_t size = 1;
+    for (std::size_t i = mSpace.parameters.size(); i-- > 0;) {
+      mStrides[i] = size;
+      const auto n = valueCount(mSpace.parameters[i]);
+      if (size > std::numeric_limits<std::uint64_t>::max() / n) throw std::invalid_argument("the design space has more than 2^64 points");
+      size *= n;
+    }
+    mGridSize = size;
+  }
+}
+
+DesignPoint DesignProblem::pointAt(std::uint64_t index) const {
+  DesignPoint p;
+  p.coordinates.resize(dimension());
+  for (std::size_t i = 0; i < dimension(); ++i) {
+    p.coordinates[i] = double(index / mStrides[i]);
+    index %= mStrides[i];
+  }
+  return p;
+}
+
+std::uint64_t DesignProblem::indexOf(const DesignPoint& point) const {
+  std::uint64_t index = 0;
+  for (std::size_t i = 0; i < dimension(); ++i) index += std::uint64_t(point.coordinates[i]) * mStrides[i];
+  return index;
+}
+
+std::optional<std::uint64_t> DesignProblem::gridIndex(const DesignPoint& point) const {
+  if (!mDiscrete) return std::nullopt;
+  return indexOf(point);
+}
+
+DesignPoint DesignProblem::canonical(DesignPoint point) const {
+  for (std::size_t i = 0; i < dimension(); ++i) {
+    const std::size_t c = mInactiveController[i];
+    if (c == kNone) continue;
+    const ParameterValue v = value(c, point.coordinates[c]);
+    for (const auto& off : mSpace.parameters[i].inactiveWhen->values)
+      if (off == v) {
+        const auto& d = mSpace.parameters[i].domain;
+        point.coordinates[i] = d.discrete() ? 0.0 : d.low;
+        break;
+      }
+  }
+  return point;
+}
+
+bool DesignProblem::isCanonical(std::uint64_t index) const {
+  const DesignPoint p = pointAt(index);
+  return canonical(p) == p;
+}
+
+std::uint64_t DesignProblem::designCount() const {
+  if (!mDiscrete) return 0;
+  if (!mDesignCount) {
+    std::uint64_t n = 0;
+    for (std::uint64_t i = 0; i < mGridSize; ++i) n += isCanonical(i) ? 1 : 0;
+    mDesignCount = n;
+  }
+  return *mDesignCount;
+}
+
+ParameterValue DesignProblem::value(std::size_t parameter, double coordinate) const {
+  const auto& d = mSpace.parameters[parameter].domain;
+  if (d.discrete()) return d.values.at(std::size_t(coordinate));
+  return coordinate;
+}
+
+std::vector<ParameterValue> DesignProblem::values(const DesignPoint& point) const {
+  std::vector<ParameterValue> out;
+  for (std::size_t i = 0; i < dimension(); ++i) out.push_back(value(i, point.coordinates[i]));
+  return out;
+}
+
+DesignPoint DesignProblem::fromUnitCube(const std::vector<double>& u) const {
+  DesignPoint p;
+  p.coordinates.resize(dimension());
+  for (std::size_t i = 0; i < dimension(); ++i) {
+    const auto& d = mSpace.parameters[i].domain;
+    const double x = std::clamp(u[i], 0.0, 1.0);
+    if (d.discrete()) {
+      p.coordinates[i] = std::min(std::floor(x * double(d.values.size())), double(d.values.size() - 1));
+    } else {
+      double v = d.low + x * (d.high - d.low);
+      if (d.integer) v = std::clamp(std::round(v), std::ceil(d.low), std::floor(d.high));
+      p.coordinates[i] = v;
+    }
+  }
+  return canonical(std::move(p));
+}
+
+SystemSpec DesignProblem::system(const DesignPoint& point) const {
+  SystemSpec s = mBase;
+  for (std::size_t i = 0; i < dimension(); ++i) mSetters[i](s, value(i, point.coordinates[i]));
+  for (auto& g : s.groups) normaliseMemory(g.device.memory);
+  return s;
+}
+
+PointResult DesignProblem::evaluate(const DesignPoint& point) const {
+  PointResult out;
+  out.point = point;
+  out.index = gridIndex(point);
+  out.objectives.assign(mSpace.objectives.size(), std::numeric_limits<double>::quiet_NaN());
+  out.constraints.assign(mSpace.constraints.size(), std::numeric_limits<double>::quiet_NaN());
+  const SystemSpec s = system(point);
+  for (const auto& g : s.groups)
+    if (g.device.memory.onChip.empty() && g.device.memory.offChip.empty()) {
+      out.problems.push_back(g.device.name + ": no memory at all");
+      return out;
+    }
+  const EvaluationResult r = llmwb::evaluate(s, mModel, mWorkload, mOptions);
+  out.problems = r.problems;
+  out.engineFeasible = r.problems.empty();
+  for (std::size_t k = 0; k < mSpace.objectives.size(); ++k)
+    if (const auto v = findMetric(mSpace.objectives[k].metric)->read(r)) out.objectives[k] = *v;
+  for (std::size_t k = 0; k < mSpace.constraints.size(); ++k) {
+    const auto& c = mSpace.constraints[k];
+    const auto v = findMetric(c.metric)->read(r);
+    if (!v) {
+      out.problems.push_back(c.metric + " is not available");
+      continue;
+    }
+    out.constraints[k] = *v;
+    if (c.max && *v > *c.max) out.problems.push_back(describeBound(c.metric, *v, ">", *c.max));
+    if (c.min && *v < *c.min) out.problems.push_back(describeBound(c.metric, *v, "<", *c.min));
+  }
+  for (double o : out.objectives)
+    if (std::isnan(o) && out.problems.empty()) out.problems.push_back("an objective is not available");
+  out.feasible = out.problems.empty();
+  return out;
+}
+
+std::vector<double> DesignProblem::features(const DesignPoint& point) const {
+  std::vector<double> f;
+  f.reserve(mFeatureCount);
+  for (std::size_t i = 0; i < dimension(); ++i) {
+    const auto& p = mSpace.parameters[i];
+    const double x = point.coordinates[i];
+    if (!p.domain.discrete()) {
+      f.push_back(p.domain.high > p.domain.low ? (x - p.domain.low) / (p.domain.high - p.domain.low) : 0.0);
+    } else if (p.encoding == Encoding::OneHot && valueCount(p) > 2) {
+      for (std::size_t k = 0; k < valueCount(p); ++k) f.push_back(std::size_t(x) == k ? 1.0 : 0.0);
+    } else {
+      f.push_back(valueCount(p) > 1 ? x / double(valueCount(p) - 1) : 0.0);
+    }
+  }
+  return f;
+}
+
+} // namespace llmwb::dse

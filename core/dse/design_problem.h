@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A design space made evaluable: the base system, model and workload loaded once, every parameter
+// bound to its spec field, the discrete grid indexed. evaluate() is const and thread-safe.
+
+#include "core/dse/design_space.h"
+#include "core/dse/spec_binding.h"
+#include "core/model/model_spec.h"
+#include "core/perf/evaluate.h"
+#include "core/workload/workload.h"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace llmwb::dse {
+
+/// One evaluated design. Objective and constraint values are in the metric's own units and
+/// direction; NaN when the evaluation does not provide them (an infeasible phase).
+struct PointResult {
+  DesignPoint point;
+  std::optional<std::uint64_t> index; ///< grid index (discrete spaces)
+  bool feasible = false;
+  bool engineFeasible = false; ///< the evaluation itself found no problem (constraints aside)
+  std::vector<std::string> problems; ///< why not feasible: engine problems, then broken constraints
+  std::vector<double> objectives;
+  std::vector<double> constraints;
+};
+
+/// A parameter that cannot be bound (unknown field, unsuitable value): says which one.
+struct ParameterError : std::invalid_argument {
+  ParameterError(std::size_t index, const std::string& message) : std::invalid_argument(message), parameter(index) {}
+  std::size_t parameter;
+};
+
+class DesignProblem {
+public:
+  /// Loads the base system, model and workload through `library` and binds every parameter.
+  /// Throws std::invalid_argument naming the parameter for an unknown field or a bad value.
+  DesignProblem(DesignSpace space, const PresetLibrary& library, const SpecBindingRegistry& registry = builtinBindings());
+
+  const DesignSpace& space() const { return mSpace; }
+  std::size_t dimension() const { return mSpace.parameters.size(); }
+
+  // The grid of a space whose parameters are all discrete; index 0 is every parameter's first
+  // value, the last parameter varies fastest.
+  bool discrete() const { return mDiscrete; }
+  std::uint64_t gridSize() const { return mGridSize; } ///< 0 for a space with a continuous parameter
+  DesignPoint pointAt(std::uint64_t index) const;
+  std::uint64_t indexOf(const DesignPoint& point) const;
+  std::optional<std::uint64_t> gridIndex(const DesignPoint& point) const; ///< nothing for continuous spaces
+
+  /// Inactive parameters (InactiveWhen) moved to their first value: one point per design.
+  DesignPoint canonical(DesignPoint point) const;
+  bool isCanonical(std::uint64_t index) const;
+  /// Distinct designs in the grid (canonical points); counted once, by enumeration.
+  std::uint64_t designCount() const;
+
+  ParameterValue value(std::size_t parameter, double coordinate) const;
+  std::vector<ParameterValue> values(const DesignPoint& point) const;
+  /// Maps a point of [0,1)^d onto the space (canonical).
+  DesignPoint fromUnitCube(const std::vector<double>& u) const;
+
+  /// The system a point describes: the base with every parameter applied, memory normalised.
+  SystemSpec system(const DesignPoint& point) const;
+  PointResult evaluate(const DesignPoint& point) const;
+
+  /// Inputs for a surrogate model: ordinal parameters as rank in [0, 1], one-hot ones as 0/1
+  /// columns (one column for two values), continuous ones scaled to [0, 1].
+  std::vector<double> features(const DesignPoint& point) const;
+  std::size_t featureCount() const { return mFeatureCount; }
+
+private:
+  DesignSpace mSpace;
+  SystemSpec mBase;
+  ModelSpec mModel;
+  Workload mWorkload;
+  EvaluationOptions mOptions;
+  std::vector<SpecSetter> mSetters;
+  std::vector<std::size_t> mInactiveController; ///< per parameter: controlling parameter or npos
+  std::vector<std::uint64_t> mStrides;
+  std::uint64_t mGridSize = 0;
+  bool mDiscrete = true;
+  std::size_t mFeatureCount = 0;
+  mutable std::optional<std::uint64_t> mDesignCount;
+};
+
+} // namespace llmwb::dse

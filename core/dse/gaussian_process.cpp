@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/dse/gaussian_process.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Dense>
+#include <nlopt.hpp>
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <random>
+#include <stdexcept>
+
+namespace llmwb::dse {
+
+namespace {
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+/// Eigen sizes are signed, the std containers' unsigned: one conversion, in one place.
+Eigen::Index idx(std::size_t n) { return static_cast<Eigen::Index>(n); }
+
+const double kSqrt5 = std::sqrt(5.0);
+
+double matern52(double r) { return (1.0 + kSqrt5 * r + 5.0 * r * r / 3.0) * std::exp(-kSqrt5 * r); }
+} // namespace
+
+struct GaussianProcess::Impl {
+  MatrixXd x;          ///< n x d inputs
+  VectorXd y;          ///< standardised outputs
+  double yMean = 0, yScale = 1;
+  GpHyperparameters h;
+  Eigen::LLT<MatrixXd> chol;
+  VectorXd alpha;      ///< K^-1 y
+  double lml = 0;
+
+  /// Inputs divided by the length scales, so kernel distances are plain Euclidean ones.
+  MatrixXd scaled(const std::vector<double>& lengthScales) const {
+    MatrixXd xs = x;
+    for (std::size_t j = 0; j < lengthScales.size(); ++j) xs.col(idx(j)) /= lengthScales[j];
+    return xs;
+  }
+
+  static MatrixXd kernel(const MatrixXd& xs, double signal, double noise) {
+    const Eigen::Index n = xs.rows();
+    MatrixXd k(n, n);
+    for (Eigen::Index a = 0; a < n; ++a) {
+      k(a, a) = signal + noise;
+      for (Eigen::Index b = 0; b < a; ++b) k(a, b) = k(b, a) = signal * matern52((xs.row(a) - xs.row(b)).norm());
+    }
+    return k;
+  }
+
+  /// Negative log marginal likelihood and its gradient in log-parameters
+  /// theta = (log l_1..l_d, log signal variance, log noise variance).
+  double objective(const std::vector<double>& theta, std::vector<double>* gradient) const {
+    const std::size_t n = std::size_t(x.rows()), d = std::size_t(x.cols());
+    std::vector<double> ls(d);
+    for (std::size_t j = 0; j < d; ++j) ls[j] = std::exp(theta[j]);
+    const double s2 = std::exp(theta[d]), noise = std::exp(theta[d + 1]);
+    const MatrixXd xs = scaled(ls);
+    Eigen::LLT<MatrixXd> llt(kernel(xs, s2, noise));
+    if (llt.info() != Eigen::Success) return 1e30;
+    const VectorXd a = llt.solve(y);
+    const MatrixXd& l = llt.matrixLLT();
+    double logDet = 0;
+    for (Eigen::Index i = 0; i < idx(n); ++i) logDet += 2.0 * std::log(l(i, i));
+    const double nll = 0.5 * y.dot(a) + 0.5 * logDet + 0.5 * double(n) * std::log(2.0 * std::numbers::pi);
+    if (gradient) {
+      // d(nll)/d(theta) = -1/2 tr((a a^T - K^-1) dK/dtheta)
+      const MatrixXd w = a * a.transpose() - llt.solve(MatrixXd::Identity(idx(n), idx(n)));
+      gradient->assign(d + 2, 0.0);
+      for (Eigen::Index p = 0; p < idx(n); ++p)
+        for (Eigen::Index q = 0; q < p; ++q) {
+          const double r = (xs.row(p) - xs.row(q)).norm();
+          const double e = std::exp(-kSqrt5 * r);
+          const double common = s2 * (5.0 / 3.0) * (1.0 + kSqrt5 * r) * e; // dk/dlog l_j = common * (d_j/l_j)^2
+          for (std::size_t j = 0; j < d; ++j) {
+            const double dj = xs(p, idx(j)) - xs(q, idx(j));
+            (*gradient)[j] -= w(p, q) * common * dj * dj; // both (p,q) and (q,p): factor 2 x 1/2
+          }
+          (*gradient)[d] -= w(p, q) * s2 * matern52(r);
+        }
+      for (Eigen::Index p = 0; p < idx(n); ++p) {
+        (*gradient)[d] -= 0.5 * w(p, p) * s2;
+        (*gradient)[d + 1] -= 0.5 * w(p, p) * noise;
+      }
+    }
+    return nll;
+  }
+
+  void conditionOn(const GpHyperparameters& hyper) {
+    h = hyper;
+    const std::size_t n = std::size_t(x.rows());
+    MatrixXd k = kernel(scaled(h.lengthScales), h.signalVariance, h.noiseVariance);
+    chol.compute(k);
+    double jitter = 1e-10;
+    while (chol.info() != Eigen::Success && jitter < 1.0) {
+      k.diagonal().array() += jitter;
+      chol.compute(k);
+      jitter *= 10;
+    }
+    alpha = chol.solve(y);
+    double logDet = 0;
+    for (Eigen::Index i = 0; i < idx(n); ++i) logDet += 2.0 * std::log(chol.matrixLLT()(i, i));
+    lml = -0.5 * y.dot(alpha) - 0.5 * logDet - 0.5 * double(n) * std::log(2.0 * std::numbers::pi);
+  }
+
+  void setData(const std::vector<std::vector<double>>& xs, const std::vector<double>& ys) {
+    if (xs.empty() || xs.size() != ys.size()) throw std::invalid_argument("a Gaussian process needs as many outputs as inputs, and some");
+    const std::size_t d = xs.front().size();
+    x.resize(idx(xs.size()), idx(d));
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      if (xs[i].size() != d) throw std::invalid_argument("Gaussian-process inputs of different dimension");
+      for (std::size_t j = 0; j < d; ++j) x(idx(i), idx(j)) = xs[i][j];
+    }
+    double mean = 0;
+    for (double v : ys) mean += v;
+    mean /= double(ys.size());
+    double var = 0;
+    for (double v : ys) var += (v - mean) * (v - mean);
+    var /= double(ys.size());
+    yMean = mean;
+    yScale = var > 0 ? std::sqrt(var) : 1.0;
+    y.resize(idx(ys.size()));
+    for (std::size_t i = 0; i < ys.size(); ++i) y(idx(i)) = (ys[i] - yMean) / yScale;
+  }
+};
+
+GaussianProcess::GaussianProcess() : mImpl(std::make_unique<Impl>()) {}
+GaussianProcess::~GaussianProcess() = default;
+GaussianProcess::GaussianProcess(GaussianProcess&&) noexcept = default;
+GaussianProcess& GaussianProcess::operator=(GaussianProcess&&) noexcept = default;
+
+void GaussianProcess::condition(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpHyperparameters& h) {
+  mImpl->setData(x, y);
+  if (h.lengthScales.size() != x.front().size()) throw std::invalid_argument("one length scale per input dimension expected");
+  mImpl->conditionOn(h);
+}
+
+void GaussianProcess::fit(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpOptions& options,
+                          const GpHyperparameters* start) {
+  mImpl->setData(x, y);
+  const std::size_t d = x.front().size();
+  std::vector<double> lower(d + 2), upper(d + 2);
+  for (std::size_t j = 0; j < d; ++j) {
+    lower[j] = std::log(options.minLengthScale);
+    upper[j] = std::log(options.maxLengthScale);
+  }
+  lower[d] = std::log(0.05);
+  upper[d] = std::log(20.0);
+  lower[d + 1] = std::log(options.minNoiseVariance);
+  upper[d + 1] = std::log(options.maxNoiseVariance);
+
+  std::vector<std::vector<double>> starts;
+  std::vector<double> first(d + 2);
+  for (std::size_t j = 0; j < d; ++j) first[j] = std::log(start && start->lengthScales.size() == d ? start->lengthScales[j] : 0.5);
+  first[d] = std::log(start ? start->signalVariance : 1.0);
+  first[d + 1] = std::log(start ? start->noiseVariance : 1e-3);
+  for (std::size_t j = 0; j < d + 2; ++j) first[j] = std::clamp(first[j], lower[j], upper[j]);
+  starts.push_back(first);
+  std::mt19937_64 rng(options.seed);
+  for (int r = 0; r < options.restarts; ++r) {
+    std::vector<double> s(d + 2);
+    for (std::size_t j = 0; j < d + 2; ++j) s[j] = std::uniform_real_distribution<double>(lower[j], upper[j])(rng);
+    starts.push_back(s);
+  }
+
+  auto f = [](const std::vector<double>& theta, std::vector<double>& grad, void* data) {
+    return static_cast<const Impl*>(data)->objective(theta, grad.empty() ? nullptr : &grad);
+  };
+  std::vector<double> best = first;
+  double bestValue = std::numeric_limits<double>::infinity();
+  for (auto& s : starts) {
+    nlopt::opt opt(nlopt::LD_LBFGS, unsigned(d + 2));
+    opt.set_lower_bounds(lower);
+    opt.set_upper_bounds(upper);
+    opt.set_min_objective(f, mImpl.get());
+    opt.set_maxeval(options.maxEvaluations);
+    opt.set_ftol_rel(1e-7);
+    double value = std::numeric_limits<double>::infinity();
+    try {
+      opt.optimize(s, value);
+    } catch (const std::exception&) {
+      value = mImpl->objective(s, nullptr); // a failed line search leaves the best point found so far
+    }
+    if (value < bestValue) {
+      bestValue = value;
+      best = s;
+    }
+  }
+  GpHyperparameters h;
+  for (std::size_t j = 0; j < d; ++j) h.lengthScales.push_back(std::exp(best[j]));
+  h.signalVariance = std::exp(best[d]);
+  h.noiseVariance = std::exp(best[d + 1]);
+  mImpl->conditionOn(h);
+}
+
+GpPrediction GaussianProcess::predict(const std::vector<double>& xq) const {
+  const auto& m = *mImpl;
+  const Eigen::Index n = m.x.rows();
+  VectorXd k(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    double s = 0;
+    for (std::size_t j = 0; j < xq.size(); ++j) {
+      const double dj = (m.x(i, idx(j)) - xq[j]) / m.h.lengthScales[j];
+      s += dj * dj;
+    }
+    k(i) = m.h.signalVariance * matern52(std::sqrt(s));
+  }
+  const double mean = k.dot(m.alpha);
+  const VectorXd v = m.chol.matrixL().solve(k);
+  const double variance = std::max(0.0, m.h.signalVariance - v.squaredNorm());
+  return {m.yMean + m.yScale * mean, m.yScale * m.yScale * variance};
+}
+
+const GpHyperparameters& GaussianProcess::hyperparameters() const { return mImpl->h; }
+double GaussianProcess::logMarginalLikelihood() const { return mImpl->lml; }
+
+} // namespace llmwb::dse

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A Gaussian-process regression surrogate (Rasmussen & Williams 2006, ch. 2 and 5): Matern 5/2
+// kernel with one length scale per input (ARD), outputs standardised, hyper-parameters by
+// maximum marginal likelihood (NLopt L-BFGS with the analytic gradient, seeded restarts).
+// Eigen stays in the .cpp.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace llmwb::dse {
+
+/// In standardised output units (the GP works on (y - mean) / std).
+struct GpHyperparameters {
+  std::vector<double> lengthScales; ///< one per input dimension
+  double signalVariance = 1.0;
+  double noiseVariance = 1e-6;
+};
+
+struct GpPrediction {
+  double mean = 0;
+  double variance = 0; ///< of the latent function (noise not included)
+};
+
+struct GpOptions {
+  std::uint64_t seed = 1;
+  int restarts = 2;          ///< random starting points besides the given or default one
+  int maxEvaluations = 150;  ///< likelihood evaluations per start
+  double minLengthScale = 0.02, maxLengthScale = 20.0;
+  double minNoiseVariance = 1e-6, maxNoiseVariance = 0.2;
+};
+
+class GaussianProcess {
+public:
+  GaussianProcess();
+  ~GaussianProcess();
+  GaussianProcess(GaussianProcess&&) noexcept;
+  GaussianProcess& operator=(GaussianProcess&&) noexcept;
+
+  /// Fits the hyper-parameters, starting from `start` when given, and conditions on the data.
+  /// Throws std::invalid_argument for no data or inputs of different dimension.
+  void fit(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpOptions& options = {},
+           const GpHyperparameters* start = nullptr);
+  /// Conditions on the data with fixed hyper-parameters.
+  void condition(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpHyperparameters& h);
+
+  GpPrediction predict(const std::vector<double>& x) const; ///< in the units of y
+  const GpHyperparameters& hyperparameters() const;
+  /// Log marginal likelihood of the standardised data at the current hyper-parameters.
+  double logMarginalLikelihood() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> mImpl;
+};
+
+} // namespace llmwb::dse

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GP+EHVI multi-objective Bayesian optimisation as seed 000 section 4.4 describes it: N_init Sobol
+// points, then until the budget is spent: fit an independent GP per objective (hyper-parameters
+// by maximum likelihood), score a random subset of unevaluated designs by EHVI, evaluate the best.
+// Constraints (TDP, shoreline, ...) and the engine's own infeasibility are handled the usual way
+// for constrained EHVI: EHVI times the probability of feasibility, each constraint metric with
+// its own GP and the engine's verdict with a GP on +1/-1 labels.
+#include "core/dse/ehvi.h"
+#include "core/dse/exploration.h"
+#include "core/dse/gaussian_process.h"
+#include "core/dse/methods.h"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace llmwb::dse::detail {
+
+namespace {
+double normalCdf(double z) { return 0.5 * std::erfc(-z / std::numbers::sqrt2); }
+
+/// A GP that keeps its last hyper-parameters as the next fit's starting point.
+struct Surrogate {
+  GaussianProcess gp;
+  GpHyperparameters last;
+  bool fitted = false;
+
+  void fit(const std::vector<std::vector<double>>& x, const std::vector<double>& y, std::uint64_t seed, int restarts) {
+    GpOptions o;
+    o.seed = seed;
+    o.restarts = restarts;
+    gp.fit(x, y, o, fitted ? &last : nullptr);
+    last = gp.hyperparameters();
+    fitted = true;
+  }
+};
+
+class Mobo final : public SearchMethod {
+public:
+  Mobo(const DesignProblem& problem, const MethodOptions& options)
+      : mProblem(problem), mOptions(options), mRng(options.seed), mReference(referencePoint(problem.space())),
+        mObjectives(problem.space().objectives.size()), mConstraints(problem.space().constraints.size()) {
+    mInitial = sobolDesign(problem, options.seed, std::max<std::size_t>(1, options.initialPoints));
+  }
+
+  std::vector<DesignPoint> next(std::size_t budgetLeft) override {
+    if (!mStarted) {
+      mStarted = true;
+      std::vector<DesignPoint> batch;
+      for (const auto& p : mInitial)
+        if (batch.size() < budgetLeft && mSeen.insert(p)) batch.push_back(p);
+      return batch;
+    }
+    if (budgetLeft == 0) return {};
+    fitSurrogates();
+    const auto candidates = drawCandidates();
+    if (candidates.empty()) return {};
+    std::size_t best = 0;
+    double bestScore = -std::numeric_limits<double>::infinity();
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+      const double score = acquisition(mProblem.features(candidates[c]));
+      if (score > bestScore) {
+        bestScore = score;
+        best = c;
+      }
+    }
+    mSeen.insert(candidates[best]);
+    return {candidates[best]};
+  }
+
+  void tell(const std::vector<PointResult>& results) override {
+    for (const auto& r : results) {
+      mX.push_back(mProblem.features(r.point));
+      mResults.push_back(r);
+      if (r.feasible) mFront.push_back(minimised(mProblem.space(), r.objectives));
+    }
+    std::vector<ObjectiveVector> front;
+    for (auto i : nonDominated(mFront)) front.push_back(mFront[i]);
+    mFront = std::move(front);
+  }
+
+private:
+  void fitSurrogates() {
+    ++mIteration;
+    // Random restarts on the first fit and every tenth; otherwise start from the last optimum.
+    const int restarts = (mIteration == 1 || mIteration % 10 == 0) ? 2 : 0;
+    const std::uint64_t seed = mOptions.seed * 1000003 + mIteration;
+    const std::size_t m = mObjectives.size();
+    for (std::size_t k = 0; k < m; ++k) {
+      std::vector<std::vector<double>> x;
+      std::vector<double> y;
+      for (std::size_t i = 0; i < mResults.size(); ++i)
+        if (mResults[i].feasible) {
+          x.push_back(mX[i]);
+          y.push_back(mResults[i].objectives[k]);
+        }
+      mHaveObjectiveModels = x.size() >= 2;
+      if (mHaveObjectiveModels) mObjectives[k].fit(x, y, seed + k, restarts);
+    }
+    for (std::size_t c = 0; c < mConstraints.size(); ++c) {
+      std::vector<std::vector<double>> x;
+      std::vector<double> y;
+      for (std::size_t i = 0; i < mResults.size(); ++i)
+        if (std::isfinite(mResults[i].constraints[c])) {
+          x.push_back(mX[i]);
+          y.push_back(mResults[i].constraints[c]);
+        }
+      mConstraints[c].fitted = false;
+      if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts);
+    }
+    std::vector<double> labels;
+    bool mixed = false;
+    for (const auto& r : mResults) {
+      labels.push_back(r.engineFeasible ? 1.0 : -1.0);
+      mixed = mixed || labels.back() != labels.front();
+    }
+    mEngineModel = mixed;
+    if (mixed) mEngine.fit(mX, labels, seed + 200, restarts);
+  }
+
+  std::vector<DesignPoint> drawCandidates() {
+    std::vector<DesignPoint> out;
+    SeenPoints drawn;
+    for (std::size_t tries = 0; out.size() < mOptions.candidates && tries < 20 * mOptions.candidates; ++tries) {
+      auto p = randomPoint(mProblem, mRng);
+      if (!mSeen.contains(p) && drawn.insert(p)) out.push_back(std::move(p));
+    }
+    return out;
+  }
+
+  double probabilityOfFeasibility(const std::vector<double>& x) const {
+    double p = 1.0;
+    const auto& constraints = mProblem.space().constraints;
+    for (std::size_t c = 0; c < mConstraints.size(); ++c) {
+      if (!mConstraints[c].fitted) continue;
+      const auto g = mConstraints[c].gp.predict(x);
+      const double sd = std::sqrt(g.variance) + 1e-12;
+      const double upper = constraints[c].max ? normalCdf((*constraints[c].max - g.mean) / sd) : 1.0;
+      const double lower = constraints[c].min ? normalCdf((*constraints[c].min - g.mean) / sd) : 0.0;
+      p *= std::max(0.0, upper - lower);
+    }
+    if (mEngineModel) {
+      const auto e = mEngine.gp.predict(x);
+      p *= normalCdf(e.mean / (std::sqrt(e.variance) + 1e-12));
+    }
+    return p;
+  }
+
+  double acquisition(const std::vector<double>& x) const {
+    const double feasibility = probabilityOfFeasibility(x);
+    if (!mHaveObjectiveModels) return feasibility;
+    const auto& objectives = mProblem.space().objectives;
+    std::vector<double> mean(objectives.size()), sigma(objectives.size());
+    for (std::size_t k = 0; k < objectives.size(); ++k) {
+      const auto g = mObjectives[k].gp.predict(x);
+      mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
+      sigma[k] = std::sqrt(g.variance);
+    }
+    return feasibility * expectedHypervolumeImprovement(mFront, mReference, mean, sigma, mOptions.monteCarloSamples,
+                                                        mOptions.seed + mIteration);
+  }
+
+  const DesignProblem& mProblem;
+  MethodOptions mOptions;
+  std::mt19937_64 mRng;
+  std::vector<double> mReference;
+  std::vector<DesignPoint> mInitial;
+  bool mStarted = false;
+  std::size_t mIteration = 0;
+  SeenPoints mSeen;
+  std::vector<std::vector<double>> mX;
+  std::vector<PointResult> mResults;
+  std::vector<ObjectiveVector> mFront; ///< the feasible non-dominated points, minimisation form
+  std::vector<Surrogate> mObjectives, mConstraints;
+  Surrogate mEngine;
+  bool mHaveObjectiveModels = false, mEngineModel = false;
+};
+} // namespace
+
+std::unique_ptr<SearchMethod> makeMobo(const DesignProblem& p, const MethodOptions& o) { return std::make_unique<Mobo>(p, o); }
+
+} // namespace llmwb::dse::detail

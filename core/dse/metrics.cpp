@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/dse/metrics.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace llmwb::dse {
+
+namespace {
+using Read = std::optional<double> (*)(const EvaluationResult&);
+
+std::optional<double> usable(const PhaseResult& p, double value) {
+  if (!p.evaluated || !p.feasible) return std::nullopt;
+  return value;
+}
+
+std::optional<double> totalTdp(const EvaluationResult& r) {
+  if (r.devices.empty()) return std::nullopt;
+  double w = 0;
+  for (const auto& d : r.devices) w += d.tdp.value() * d.count;
+  return w;
+}
+
+std::optional<double> shorelineSlack(const EvaluationResult& r) {
+  if (r.devices.empty()) return std::nullopt;
+  double slack = std::numeric_limits<double>::infinity();
+  for (const auto& d : r.devices) slack = std::min(slack, (d.shorelineAvailable - d.shorelineUsed).value());
+  return slack;
+}
+
+std::optional<double> memoryCapacity(const EvaluationResult& r) {
+  if (r.devices.empty()) return std::nullopt;
+  double bytes = 0;
+  for (const auto& d : r.devices) bytes += d.memoryCapacity.value() * d.count;
+  return bytes / double(1ull << 30);
+}
+
+std::optional<double> endToEnd(const EvaluationResult& r, double value) {
+  if (!r.prefill.evaluated || !r.decode.evaluated || r.endToEnd.tokensPerSecond <= 0) return std::nullopt;
+  return value;
+}
+} // namespace
+
+const std::vector<Metric>& builtinMetrics() {
+  static const std::vector<Metric> metrics = {
+      {"tdp_W", "thermal design power of every device, W", totalTdp},
+      {"shoreline_slack_mm", "die edge left after the off-chip PHYs (Eq. 1), mm; negative breaks Eq. 1", shorelineSlack},
+      {"memory_capacity_GiB", "capacity of every memory level of every device, GiB", memoryCapacity},
+      {"prefill.tokens_per_s", "prefill throughput, tokens/s",
+       [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.tokensPerSecond); }},
+      {"prefill.ttft_s", "time to first token, s", [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.ttft.value()); }},
+      {"prefill.avg_power_W", "average power during prefill, W",
+       [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.averagePower.value()); }},
+      {"prefill.tokens_per_J", "prefill energy efficiency, tokens/J",
+       [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.tokensPerJoule); }},
+      {"decode.tokens_per_s", "decode throughput at the largest batch that fits, tokens/s",
+       [](const EvaluationResult& r) { return usable(r.decode, r.decode.tokensPerSecond); }},
+      {"decode.tbt_s", "mean time between tokens of one sequence, s",
+       [](const EvaluationResult& r) { return usable(r.decode, r.decode.tbt.value()); }},
+      {"decode.avg_power_W", "average power during decode, W",
+       [](const EvaluationResult& r) { return usable(r.decode, r.decode.averagePower.value()); }},
+      {"decode.tokens_per_J", "decode energy efficiency, tokens/J",
+       [](const EvaluationResult& r) { return usable(r.decode, r.decode.tokensPerJoule); }},
+      {"decode.max_batch", "largest power-of-two decode batch whose weights and caches fit (0: none)",
+       [](const EvaluationResult& r) -> std::optional<double> { return r.decode.maxBatch; }},
+      {"end_to_end.tokens_per_s", "generated tokens per second, steady state",
+       [](const EvaluationResult& r) { return endToEnd(r, r.endToEnd.tokensPerSecond); }},
+      {"end_to_end.tokens_per_J", "end-to-end energy efficiency, tokens/J",
+       [](const EvaluationResult& r) { return endToEnd(r, r.endToEnd.tokensPerJoule); }},
+      {"end_to_end.avg_power_W", "end-to-end average power, W",
+       [](const EvaluationResult& r) { return endToEnd(r, r.endToEnd.averagePower.value()); }},
+  };
+  return metrics;
+}
+
+const Metric* findMetric(const std::string& name) {
+  const auto& all = builtinMetrics();
+  const auto it = std::find_if(all.begin(), all.end(), [&](const Metric& m) { return m.name == name; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+std::string metricNames() {
+  std::string out;
+  for (const auto& m : builtinMetrics()) out += (out.empty() ? "" : ", ") + m.name;
+  return out;
+}
+
+} // namespace llmwb::dse

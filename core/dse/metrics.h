@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Named result metrics that objectives and constraints refer to ("decode.tokens_per_s", "tdp_W").
+// Each reads one number from an EvaluationResult; keys carry their unit as preset keys do.
+
+#include "core/perf/result.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llmwb::dse {
+
+struct Metric {
+  std::string name;        ///< "decode.tokens_per_s"
+  std::string description; ///< one line, with the unit
+  /// The value, or nothing when the result does not have it (a phase not evaluated or infeasible).
+  std::optional<double> (*read)(const EvaluationResult&) = nullptr;
+};
+
+/// Every metric the engine provides, in a fixed order.
+const std::vector<Metric>& builtinMetrics();
+/// nullptr when there is no metric of that name.
+const Metric* findMetric(const std::string& name);
+/// "a, b, c": for messages naming what is known.
+std::string metricNames();
+
+} // namespace llmwb::dse

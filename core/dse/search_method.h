@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Search methods behind one ask/tell interface (pagmo's algorithms, turned inside out so the
+// exploration loop owns evaluation, threads, progress and cancel): next() proposes a batch,
+// tell() returns its results in order. Methods are registered by name; every one is seeded and
+// gives the same proposals for the same seed.
+
+#include "core/dse/design_problem.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llmwb::dse {
+
+struct MethodOptions {
+  std::uint64_t seed = 1;
+  std::size_t budget = 100;        ///< evaluations in all
+  std::size_t initialPoints = 20;  ///< Sobol points random, nsga2 and mobo start from (seed 000 4.4, Fig. 6)
+  std::size_t candidates = 2000;   ///< mobo: random unevaluated candidates scored per step
+  std::size_t monteCarloSamples = 512; ///< mobo: EHVI samples beyond two objectives
+  std::size_t populationSize = 20; ///< nsga2 (a multiple of 4)
+  std::uint64_t gridBegin = 0, gridEnd = 0; ///< exhaustive: the part of the grid to sweep ([0, 0): all)
+};
+
+class SearchMethod {
+public:
+  virtual ~SearchMethod() = default;
+  /// The next points to evaluate (at most `budgetLeft`); empty when the method has nothing more.
+  virtual std::vector<DesignPoint> next(std::size_t budgetLeft) = 0;
+  /// Results of the last batch, in the order next() gave the points.
+  virtual void tell(const std::vector<PointResult>& results) = 0;
+};
+
+using MethodFactory = std::function<std::unique_ptr<SearchMethod>(const DesignProblem&, const MethodOptions&)>;
+
+class SearchMethodRegistry {
+public:
+  void add(std::string name, std::string description, MethodFactory factory);
+  /// Throws std::invalid_argument naming the known methods when there is none of that name.
+  std::unique_ptr<SearchMethod> create(const std::string& name, const DesignProblem& problem, const MethodOptions& options) const;
+  struct Entry {
+    std::string name;
+    std::string description;
+    MethodFactory factory;
+  };
+  const std::vector<Entry>& entries() const { return mEntries; }
+
+private:
+  std::vector<Entry> mEntries;
+};
+
+/// exhaustive, random, sobol, nsga2, mobo.
+void registerBuiltinMethods(SearchMethodRegistry& registry);
+const SearchMethodRegistry& builtinMethods();
+
+/// The first `count` distinct points of a Sobol sequence (Boost) over the space, randomised for
+/// `seed` by a skip and a digital shift: the shared start of random, nsga2 and mobo.
+std::vector<DesignPoint> sobolDesign(const DesignProblem& problem, std::uint64_t seed, std::size_t count);
+
+} // namespace llmwb::dse

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/dse/spec_binding.h"
+
+#include "core/io/input_error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+#include <type_traits>
+
+namespace llmwb::dse {
+
+namespace {
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == sep) {
+      out.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  return out;
+}
+
+/// Matches one dotted field against a pattern; fills the captures.
+bool matches(const std::string& pattern, const std::string& field, FieldMatch& match) {
+  const auto want = split(pattern, '.');
+  const auto got = split(field, '.');
+  if (want.size() != got.size()) return false;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const std::string& w = want[i];
+    const std::string& g = got[i];
+    if (w == "<technology>") {
+      if (g.empty()) return false;
+      match.name = g;
+      continue;
+    }
+    const auto bracket = w.find("[<i>]");
+    if (bracket == std::string::npos) {
+      if (w != g) return false;
+      continue;
+    }
+    const std::string stem = w.substr(0, bracket);
+    if (g.size() < stem.size() + 3 || g.compare(0, stem.size(), stem) != 0 || g[stem.size()] != '[' || g.back() != ']')
+      return false;
+    const std::string digits = g.substr(stem.size() + 1, g.size() - stem.size() - 2);
+    if (digits.empty() || digits.size() > 3 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return false;
+    match.index = std::stoi(digits);
+  }
+  match.field = field;
+  return true;
+}
+
+double number(const ParameterValue& v, const std::string& field) {
+  if (const double* d = std::get_if<double>(&v)) return *d;
+  throw std::invalid_argument(field + " takes numbers, not \"" + std::get<std::string>(v) + "\"");
+}
+
+const std::string& text(const ParameterValue& v, const std::string& field) {
+  if (const std::string* s = std::get_if<std::string>(&v)) return *s;
+  throw std::invalid_argument(field + " takes names, not the number " + toString(v));
+}
+
+int wholeNumber(const ParameterValue& v, const std::string& field, int low) {
+  const double d = number(v, field);
+  if (d != std::floor(d) || d < low || d > 1e6)
+    throw std::invalid_argument(field + " takes whole numbers from " + std::to_string(low) + ", not " + toString(v));
+  return int(d);
+}
+
+/// Runs `check` on every discrete value so a bad one is reported when the space is read.
+template <class Check> void checkValues(const Domain& domain, Check check) {
+  for (const auto& v : domain.values) check(v);
+  if (!domain.discrete()) {
+    check(ParameterValue(domain.low));
+    check(ParameterValue(domain.high));
+  }
+}
+
+SpecSetter forEachDevice(std::function<void(DeviceSpec&, const ParameterValue&)> set) {
+  return [set = std::move(set)](SystemSpec& system, const ParameterValue& v) {
+    for (auto& group : system.groups) set(group.device, v);
+  };
+}
+
+PlenaComputeSpec& plena(DeviceSpec& device, const std::string& field) {
+  if (auto* p = std::get_if<PlenaComputeSpec>(&device.compute)) return *p;
+  throw std::invalid_argument(field + " needs a PLENA compute unit; device \"" + device.id + "\" has " +
+                              computeTypeName(device.compute));
+}
+
+/// mlen, blen, vlen: positive whole numbers.
+SpecBindingRegistry::Factory plenaDimension(int PlenaComputeSpec::*member) {
+  return [member](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 1); });
+    return forEachDevice([member, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+      plena(d, field).*member = wholeNumber(v, field, 1);
+    });
+  };
+}
+
+/// "2048x128" -> MLEN 2048, BLEN 128 (Table 6's PE Array column is MLEN x BLEN).
+std::pair<int, int> peArray(const ParameterValue& v, const std::string& field) {
+  const std::string& s = text(v, field);
+  const auto x = s.find('x');
+  try {
+    if (x != std::string::npos) {
+      std::size_t used = 0;
+      const int mlen = std::stoi(s.substr(0, x), &used);
+      if (used == x) {
+        const int blen = std::stoi(s.substr(x + 1), &used);
+        if (used == s.size() - x - 1 && mlen > 0 && blen > 0) {
+          if (mlen % blen) throw std::invalid_argument(field + ": PLENA needs MLEN % BLEN == 0, not \"" + s + "\"");
+          return {mlen, blen};
+        }
+      }
+    }
+  } catch (const std::out_of_range&) {
+  }
+  throw std::invalid_argument(field + " takes \"MLENxBLEN\" such as \"2048x128\", not \"" + s + "\"");
+}
+
+template <class T>
+SpecBindingRegistry::Factory strategyField(std::optional<T> (*parse)(std::string_view), const char* expected,
+                                           std::type_identity_t<void (*)(Strategy&, T)> set) {
+  return [parse, expected, set](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    auto read = [parse, expected, field = m.field](const ParameterValue& v) {
+      const auto parsed = parse(text(v, field));
+      if (!parsed) throw std::invalid_argument(field + " takes " + expected + ", not \"" + std::get<std::string>(v) + "\"");
+      return *parsed;
+    };
+    checkValues(domain, read);
+    return forEachDevice([read, set](DeviceSpec& d, const ParameterValue& v) { set(d.strategy, read(v)); });
+  };
+}
+
+SpecBindingRegistry::Factory formatField(NumberFormat Quantisation::*member) {
+  return [member](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    std::map<std::string, NumberFormat> formats;
+    checkValues(domain, [&](const ParameterValue& v) { formats[text(v, m.field)] = numberFormat(text(v, m.field)); });
+    return forEachDevice([member, formats, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+      d.quantisation.*member = formats.at(text(v, field));
+    });
+  };
+}
+
+/// Resolves each technology once; the copies lose their source notes (they are not needed to
+/// evaluate and make every design copy cheaper).
+MemoryTechnology resolveTechnology(const BindingContext& context, const std::string& id, MemoryPlacement placement,
+                                   const std::string& field) {
+  MemoryTechnology t;
+  try {
+    t = context.library.memoryTechnology(id);
+  } catch (const InputError& e) {
+    throw std::invalid_argument(field + ": unknown memory technology \"" + id + "\" (" + e.message() + ")");
+  }
+  if (t.placement != placement)
+    throw std::invalid_argument(field + ": \"" + id + "\" is " + (placement == MemoryPlacement::OnChip ? "off-chip" : "on-chip") +
+                                " memory");
+  t.sources.clear();
+  return t;
+}
+
+MemoryLevel& offChipSlot(DeviceSpec& d, int index) {
+  if (int(d.memory.offChip.size()) <= index) d.memory.offChip.resize(std::size_t(index) + 1);
+  auto& level = d.memory.offChip[std::size_t(index)];
+  if (level.parts.empty()) level.parts.push_back(MemoryPart{MemoryTechnology{}, 0});
+  return level;
+}
+
+} // namespace
+
+void SpecBindingRegistry::add(std::string pattern, std::string description, Factory factory) {
+  mEntries.push_back({std::move(pattern), std::move(description), std::move(factory)});
+}
+
+SpecSetter SpecBindingRegistry::bind(const std::string& field, const Domain& domain, const BindingContext& context) const {
+  for (const auto& e : mEntries) {
+    FieldMatch m;
+    if (matches(e.pattern, field, m)) return e.factory(m, domain, context);
+  }
+  std::string known;
+  for (const auto& e : mEntries) known += (known.empty() ? "" : ", ") + e.pattern;
+  throw std::invalid_argument("unknown spec field \"" + field + "\" (known: " + known + ")");
+}
+
+void registerBuiltins(SpecBindingRegistry& r) {
+  r.add("device.compute.mlen", "PLENA matrix engine MLEN", plenaDimension(&PlenaComputeSpec::mlen));
+  r.add("device.compute.blen", "PLENA matrix engine BLEN", plenaDimension(&PlenaComputeSpec::blen));
+  r.add("device.compute.vlen", "PLENA vector unit lanes", plenaDimension(&PlenaComputeSpec::vlen));
+  r.add("device.compute.pe_array", "PLENA \"MLENxBLEN\" (Table 2/6 PE Array)",
+        [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+          checkValues(domain, [&](const ParameterValue& v) { peArray(v, m.field); });
+          return forEachDevice([field = m.field](DeviceSpec& d, const ParameterValue& v) {
+            const auto [mlen, blen] = peArray(v, field);
+            plena(d, field).mlen = mlen;
+            plena(d, field).blen = blen;
+          });
+        });
+  r.add("device.compute.frequency_MHz", "PLENA clock, MHz", [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    auto read = [field = m.field](const ParameterValue& v) {
+      const double f = number(v, field);
+      if (!(f > 0)) throw std::invalid_argument(field + " takes positive numbers, not " + toString(v));
+      return f;
+    };
+    checkValues(domain, read);
+    return forEachDevice([read, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+      plena(d, field).frequency = units::megahertz(read(v));
+    });
+  });
+  r.add("device.memory.on_chip.<technology>.count", "parts of one on-chip technology (0: none)",
+        [](const FieldMatch& m, const Domain& domain, const BindingContext& context) {
+          checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });
+          const MemoryTechnology tech = resolveTechnology(context, m.name, MemoryPlacement::OnChip, m.field);
+          return forEachDevice([tech, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+            const int count = wholeNumber(v, field, 0);
+            auto& parts = d.memory.onChip.parts;
+            const auto it = std::find_if(parts.begin(), parts.end(), [&](const MemoryPart& p) { return p.technology.id == tech.id; });
+            if (it != parts.end()) it->count = count;
+            else parts.push_back(MemoryPart{tech, count});
+          });
+        });
+  r.add("device.memory.off_chip[<i>].technology", "technology of off-chip slot i (levels are ordered afterwards)",
+        [](const FieldMatch& m, const Domain& domain, const BindingContext& context) {
+          std::map<std::string, MemoryTechnology> techs;
+          checkValues(domain, [&](const ParameterValue& v) {
+            const std::string& id = text(v, m.field);
+            techs.emplace(id, resolveTechnology(context, id, MemoryPlacement::OffChip, m.field));
+          });
+          return forEachDevice([techs, index = m.index, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+            auto& level = offChipSlot(d, index);
+            const int count = level.parts.front().technology.id.empty() ? 0 : level.parts.front().count;
+            level.parts = {MemoryPart{techs.at(text(v, field)), count}};
+          });
+        });
+  r.add("device.memory.off_chip[<i>].count", "parts in off-chip slot i (0: the slot is absent)",
+        [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+          checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });
+          return forEachDevice([index = m.index, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+            auto& level = offChipSlot(d, index);
+            for (auto& p : level.parts) p.count = wholeNumber(v, field, 0);
+          });
+        });
+  r.add("device.strategy.dataflow", "WS, IS or OS",
+        strategyField(parseDataflow, "WS, IS or OS", [](Strategy& s, Dataflow v) { s.dataflow = v; }));
+  r.add("device.strategy.storage_priority", "activations, kv_cache, weights or equal",
+        strategyField(parseStoragePriority, "activations, kv_cache, weights or equal",
+                      [](Strategy& s, StoragePriority v) { s.storage = v; }));
+  r.add("device.strategy.bandwidth_priority", "matrix, vector, equal or shared",
+        strategyField(parseBandwidthPriority, "matrix, vector, equal or shared",
+                      [](Strategy& s, BandwidthPriority v) { s.bandwidth = v; }));
+  r.add("device.quantisation.weights", "number format of weights", formatField(&Quantisation::weights));
+  r.add("device.quantisation.activations", "number format of activations", formatField(&Quantisation::activations));
+  r.add("device.quantisation.kv_cache", "number format of the KV cache", formatField(&Quantisation::kvCache));
+  r.add("device.power.static_fraction", "share of compute peak power drawn when idle",
+        [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+          auto read = [field = m.field](const ParameterValue& v) {
+            const double f = number(v, field);
+            if (f < 0 || f > 1) throw std::invalid_argument(field + " takes fractions from 0 to 1, not " + toString(v));
+            return f;
+          };
+          checkValues(domain, read);
+          return forEachDevice([read](DeviceSpec& d, const ParameterValue& v) { d.power.staticFraction = read(v); });
+        });
+  r.add("group.count", "devices in every group (tensor parallel)", [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 1); });
+    return SpecSetter([field = m.field](SystemSpec& s, const ParameterValue& v) {
+      for (auto& g : s.groups) g.count = wholeNumber(v, field, 1);
+    });
+  });
+}
+
+const SpecBindingRegistry& builtinBindings() {
+  static const SpecBindingRegistry registry = [] {
+    SpecBindingRegistry r;
+    registerBuiltins(r);
+    return r;
+  }();
+  return registry;
+}
+
+void normaliseMemory(MemoryHierarchy& memory) {
+  auto dropEmptyParts = [](MemoryLevel& level) {
+    std::erase_if(level.parts, [](const MemoryPart& p) { return p.count <= 0 || p.technology.id.empty(); });
+  };
+  dropEmptyParts(memory.onChip);
+  for (auto& level : memory.offChip) dropEmptyParts(level);
+  std::erase_if(memory.offChip, [](const MemoryLevel& l) { return l.empty(); });
+  auto partBandwidth = [](const MemoryLevel& l) {
+    double b = 0;
+    for (const auto& p : l.parts) b = std::max(b, p.technology.bandwidth.value());
+    return b;
+  };
+  std::stable_sort(memory.offChip.begin(), memory.offChip.end(),
+                   [&](const MemoryLevel& a, const MemoryLevel& b) { return partBandwidth(a) > partBandwidth(b); });
+}
+
+} // namespace llmwb::dse

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/results_io.h"
+
+#include "core/io/json_reader.h"
+#include "core/io/space_io.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace llmwb {
+
+namespace {
+using nlohmann::ordered_json;
+using namespace dse;
+
+ordered_json number(double v) { return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr); }
+
+ordered_json numbers(const std::vector<double>& values) {
+  ordered_json a = ordered_json::array();
+  for (double v : values) a.push_back(number(v));
+  return a;
+}
+
+ordered_json valueJson(const ParameterValue& v) {
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  return std::get<double>(v);
+}
+
+ParameterValue valueOf(const DesignSpace& space, std::size_t parameter, double coordinate) {
+  const auto& d = space.parameters[parameter].domain;
+  if (d.discrete()) return d.values.at(std::size_t(coordinate));
+  return coordinate;
+}
+
+/// Grid index of a discrete point from the space alone (no presets needed), as DesignProblem does.
+std::optional<std::uint64_t> gridIndexOf(const DesignSpace& space, const DesignPoint& p) {
+  std::uint64_t index = 0;
+  for (std::size_t i = 0; i < space.parameters.size(); ++i) {
+    const auto& d = space.parameters[i].domain;
+    if (!d.discrete()) return std::nullopt;
+    index = index * d.values.size() + std::uint64_t(p.coordinates[i]);
+  }
+  return index;
+}
+
+ordered_json pointJson(const DesignSpace& space, const PointResult& r, std::size_t step, std::optional<bool> pareto) {
+  ordered_json j;
+  j["step"] = step;
+  if (r.index) j["index"] = *r.index;
+  ordered_json values = ordered_json::array();
+  for (std::size_t i = 0; i < r.point.coordinates.size(); ++i) values.push_back(valueJson(valueOf(space, i, r.point.coordinates[i])));
+  j["values"] = values;
+  j["feasible"] = r.feasible;
+  j["objectives"] = numbers(r.objectives);
+  j["constraints"] = numbers(r.constraints);
+  if (!r.problems.empty()) j["problems"] = r.problems;
+  if (pareto) j["pareto"] = *pareto;
+  return j;
+}
+
+PointResult pointFrom(const DesignSpace& space, const io::JsonReader& r) {
+  PointResult p;
+  const auto values = r.array("values", true);
+  if (values.size() != space.parameters.size())
+    r.fail("values", "expected " + std::to_string(space.parameters.size()) + " values, one per parameter");
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const auto& d = space.parameters[i].domain;
+    const auto& v = values[i].json();
+    if (!d.discrete()) {
+      if (!v.is_number()) values[i].failHere("expected a number");
+      p.point.coordinates.push_back(v.get<double>());
+      continue;
+    }
+    const ParameterValue value = v.is_number() ? ParameterValue(v.get<double>()) : ParameterValue(v.is_string() ? v.get<std::string>() : "");
+    const auto it = std::find(d.values.begin(), d.values.end(), value);
+    if (it == d.values.end()) values[i].failHere("not a value of parameter \"" + space.parameters[i].name + "\"");
+    p.point.coordinates.push_back(double(it - d.values.begin()));
+  }
+  p.index = gridIndexOf(space, p.point);
+  p.feasible = r.boolean("feasible", false);
+  auto readNumbers = [&](const char* key, std::size_t count) {
+    std::vector<double> out;
+    for (const auto& e : r.array(key, true)) out.push_back(e.json().is_number() ? e.json().get<double>() : std::nan(""));
+    if (out.size() != count) r.fail(key, "expected " + std::to_string(count) + " entries");
+    return out;
+  };
+  p.objectives = readNumbers("objectives", space.objectives.size());
+  p.constraints = readNumbers("constraints", space.constraints.size());
+  if (r.has("problems"))
+    for (const auto& e : r.array("problems", true)) p.problems.push_back(e.asString());
+  return p;
+}
+
+ordered_json runJson(const RunInfo& run) {
+  ordered_json j;
+  j["method"] = run.method;
+  j["seed"] = run.seed;
+  if (run.budget) j["budget"] = *run.budget;
+  if (run.method != "exhaustive") j["initial_points"] = run.initialPoints;
+  if (run.shard) j["shard"] = {{"index", run.shard->index}, {"count", run.shard->count}};
+  return j;
+}
+
+RunInfo runFrom(const io::JsonReader& r) {
+  RunInfo run;
+  run.method = r.string("method");
+  run.seed = std::uint64_t(r.nonNegative("seed"));
+  if (r.has("budget")) run.budget = std::size_t(r.nonNegative("budget"));
+  run.initialPoints = std::size_t(r.nonNegative("initial_points", 0));
+  if (const auto s = r.optionalChild("shard")) run.shard = Shard{s->positiveInteger("index"), s->positiveInteger("count")};
+  return run;
+}
+
+ordered_json referenceJson(const DesignSpace& space) {
+  ordered_json ref;
+  for (const auto& o : space.objectives) ref[o.metric] = o.reference;
+  ref["note"] = "fixed per space (its file's objectives[].reference) so runs and methods compare; "
+                "a design adds hypervolume only where it beats this point in every objective";
+  return ref;
+}
+
+void writeDocument(std::ostream& out, ordered_json head, const std::vector<std::string>& pointLines) {
+  // The head pretty-printed, then the points one per line, so the file reads and diffs well.
+  std::string text = head.dump(2);
+  text.pop_back(); // the closing brace
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  out << text << ",\n  \"points\": [";
+  for (std::size_t i = 0; i < pointLines.size(); ++i) out << (i ? ",\n    " : "\n    ") << pointLines[i];
+  out << (pointLines.empty() ? "]\n}\n" : "\n  ]\n}\n");
+}
+} // namespace
+
+ExplorationJournal::ExplorationJournal(const std::string& path, const DesignSpace& space, const RunInfo& run) : mSpace(space) {
+  ordered_json header;
+  header["format_version"] = 1;
+  header["kind"] = "exploration_journal";
+  header["run"] = runJson(run);
+  header["space"] = ordered_json::parse(space.definition);
+  const std::string headerLine = header.dump();
+  if (std::ifstream in(path); in) {
+    std::string line;
+    if (std::getline(in, line) && !line.empty()) {
+      if (line != headerLine)
+        throw InputError(path, "line 1", "the journal belongs to another run (space, method, seed or shard differ); remove it "
+                                         "or choose another --out");
+      std::size_t lineNumber = 1;
+      while (std::getline(in, line)) {
+        ++lineNumber;
+        if (in.eof() && !line.empty() && line.back() != '}') break; // cut short by a kill: evaluate again
+        nlohmann::json j;
+        try {
+          j = nlohmann::json::parse(line);
+        } catch (const nlohmann::json::parse_error&) {
+          if (in.peek() == EOF) break; // the last line, cut short
+          throw InputError(path, "line " + std::to_string(lineNumber), "not valid JSON");
+        }
+        mPrevious.push_back(pointFrom(space, io::JsonReader(j, path, "line " + std::to_string(lineNumber))));
+        mPreviousPoints.insert(mPrevious.back().point.coordinates);
+      }
+    }
+  }
+  // Rewrite what was read (dropping a cut-short last line), then append.
+  mOut.open(path, std::ios::trunc);
+  if (!mOut) throw InputError(path, "", "cannot write the journal");
+  mOut << headerLine << "\n";
+  for (std::size_t i = 0; i < mPrevious.size(); ++i) mOut << pointJson(space, mPrevious[i], i + 1, std::nullopt).dump() << "\n";
+  mOut.flush();
+  mUnflushed = 0;
+}
+
+void ExplorationJournal::append(const PointResult& point) {
+  if (mPreviousPoints.count(point.point.coordinates)) return;
+  mOut << pointJson(mSpace, point, mPrevious.size() + (++mUnflushed), std::nullopt).dump() << "\n";
+  if (mUnflushed % 256 == 0) mOut.flush();
+}
+
+void ExplorationJournal::flush() { mOut.flush(); }
+
+void writeResults(std::ostream& out, const DesignSpace& space, const RunInfo& run, const ExplorationResult& result) {
+  ordered_json head;
+  head["format_version"] = 1;
+  head["kind"] = "exploration_result";
+  head["space"] = ordered_json::parse(space.definition);
+  head["run"] = runJson(run);
+  std::size_t feasible = 0;
+  for (const auto& p : result.points) feasible += p.feasible ? 1 : 0;
+  ordered_json summary;
+  summary["points"] = result.points.size();
+  summary["feasible"] = feasible;
+  summary["pareto"] = result.pareto.size();
+  if (run.designCount) summary["designs_in_space"] = run.designCount;
+  summary["hypervolume"] = result.hypervolume;
+  summary["cancelled"] = result.cancelled;
+  head["summary"] = summary;
+  head["hypervolume_reference"] = referenceJson(space);
+
+  ordered_json pareto = ordered_json::array();
+  for (auto i : result.pareto) {
+    const auto& r = result.points[i];
+    ordered_json p;
+    p["step"] = i + 1;
+    if (r.index) p["index"] = *r.index;
+    ordered_json parameters;
+    for (std::size_t k = 0; k < space.parameters.size(); ++k)
+      parameters[space.parameters[k].name] = valueJson(valueOf(space, k, r.point.coordinates[k]));
+    p["parameters"] = parameters;
+    ordered_json objectives;
+    for (std::size_t k = 0; k < space.objectives.size(); ++k) objectives[space.objectives[k].metric] = number(r.objectives[k]);
+    p["objectives"] = objectives;
+    ordered_json constraints;
+    for (std::size_t k = 0; k < space.constraints.size(); ++k) constraints[space.constraints[k].metric] = number(r.constraints[k]);
+    p["constraints"] = constraints;
+    pareto.push_back(p);
+  }
+  head["pareto"] = pareto;
+  if (!result.hypervolumeTrace.empty()) head["hypervolume_trace"] = numbers(result.hypervolumeTrace);
+
+  std::vector<bool> onFront(result.points.size(), false);
+  for (auto i : result.pareto) onFront[i] = true;
+  std::vector<std::string> lines;
+  lines.reserve(result.points.size());
+  for (std::size_t i = 0; i < result.points.size(); ++i) lines.push_back(pointJson(space, result.points[i], i + 1, bool(onFront[i])).dump());
+  writeDocument(out, std::move(head), lines);
+}
+
+ResultsFile readResults(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "", "cannot open the file");
+  ResultsFile file;
+  bool haveSpace = false;
+  std::string topKey;
+  std::size_t pointNumber = 0;
+  // Points are converted as they are parsed and dropped from the JSON tree.
+  auto callback = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    if (depth == 1 && event == nlohmann::json::parse_event_t::key) topKey = parsed.get<std::string>();
+    if (depth == 1 && event == nlohmann::json::parse_event_t::value && topKey == "space") {
+      file.space = parseDesignSpace(parsed.dump(), path + " (its space)");
+      haveSpace = true;
+    }
+    if (depth == 2 && event == nlohmann::json::parse_event_t::object_end && topKey == "points") {
+      if (!haveSpace) throw InputError(path, "/points", "the points come before the space");
+      file.points.push_back(pointFrom(file.space, io::JsonReader(parsed, path, "/points/" + std::to_string(pointNumber++))));
+      return false;
+    }
+    return true;
+  };
+  nlohmann::json head;
+  try {
+    head = nlohmann::json::parse(in, callback);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, "", std::string("not valid JSON (") + e.what() + ")");
+  }
+  const io::JsonReader r(head, path);
+  io::checkHeader(r, "exploration_result");
+  if (!haveSpace) r.fail("space", "missing required field");
+  file.run = runFrom(r.child("run"));
+  const auto summary = r.child("summary");
+  file.run.designCount = std::uint64_t(summary.nonNegative("designs_in_space", 0));
+  file.cancelled = summary.boolean("cancelled", false);
+  return file;
+}
+
+ResultsFile mergeResults(const std::vector<std::string>& paths) {
+  if (paths.empty()) throw InputError("merge", "", "no results files given");
+  ResultsFile merged;
+  std::map<int, std::string> shards;
+  for (const auto& path : paths) {
+    auto part = readResults(path);
+    if (part.run.method != "exhaustive") throw InputError(path, "/run/method", "only exhaustive sweeps are merged");
+    if (part.cancelled) throw InputError(path, "/summary/cancelled", "this shard was stopped before it finished; resume it first");
+    const int count = part.run.shard ? part.run.shard->count : 1;
+    const int index = part.run.shard ? part.run.shard->index : 1;
+    if (shards.empty()) {
+      merged.space = part.space;
+      merged.run = part.run;
+      merged.run.shard.reset();
+    } else if (part.space.definition != merged.space.definition || part.run.seed != merged.run.seed) {
+      throw InputError(path, "/space", "another design space or seed than " + paths.front());
+    }
+    if (!shards.emplace(index, path).second) throw InputError(path, "/run/shard", "shard " + std::to_string(index) + " given twice");
+    if (count != int(paths.size()))
+      throw InputError(path, "/run/shard", "a shard of " + std::to_string(count) + ", but " + std::to_string(paths.size()) + " files were given");
+    for (auto& p : part.points) merged.points.push_back(std::move(p));
+  }
+  std::stable_sort(merged.points.begin(), merged.points.end(),
+                   [](const PointResult& a, const PointResult& b) { return a.index.value_or(0) < b.index.value_or(0); });
+  return merged;
+}
+
+void writeConvergence(std::ostream& out, const DesignSpace& space, const ConvergenceResult& study) {
+  ordered_json doc;
+  doc["format_version"] = 1;
+  doc["kind"] = "convergence_study";
+  doc["space"] = ordered_json::parse(space.definition);
+  doc["budget"] = study.methodOptions.budget;
+  doc["initial_points"] = study.methodOptions.initialPoints;
+  doc["hypervolume_reference"] = referenceJson(space);
+  doc["exact"] = {{"hypervolume", study.exactHypervolume}, {"source", study.exactSource}};
+  doc["statistics"] = "mean and sample standard deviation over seeds of the hypervolume after each step (step 1 first)";
+  ordered_json methods = ordered_json::array();
+  for (const auto& m : study.methods) {
+    ordered_json j;
+    j["method"] = m.method;
+    j["seeds"] = m.seeds;
+    j["final_ratio_mean"] = m.meanFinalRatio;
+    j["final_ratio_std"] = m.stddevFinalRatio;
+    j["final_ratio"] = m.finalRatio;
+    j["mean"] = numbers(m.mean);
+    j["std"] = numbers(m.stddev);
+    ordered_json traces = ordered_json::array();
+    for (const auto& t : m.traces) traces.push_back(numbers(t));
+    j["traces"] = traces;
+    methods.push_back(j);
+  }
+  doc["methods"] = methods;
+  out << doc.dump(2) << "\n";
+}
+
+} // namespace llmwb
