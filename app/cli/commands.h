@@ -13,5 +13,9 @@ namespace llmwb::cli {
 int evaluateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int presetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// Design-space exploration (explore_commands.cpp). 130: stopped by a signal, resumable.
+int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int mergeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int convergenceCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace llmwb::cli

@@ -23,6 +23,17 @@ commands:
       List every preset id.
   validate FILE [FILE...]
       Check a preset or project file completely.
+  explore --space ID|FILE --method exhaustive|random|sobol|nsga2|mobo --out FILE
+          [--budget N] [--seed S] [--threads T] [--initial N] [--candidates N] [--shard K/N] [--quiet]
+      Search a design space (presets/spaces/) and write every point, the Pareto set and the
+      hypervolume trace. An exhaustive sweep keeps FILE.jsonl as it goes and resumes from it;
+      --shard K/N sweeps part K of N (e.g. a Slurm array task) for `merge`.
+  merge SHARD.json... --out FILE
+      Join the shards of an exhaustive sweep; equals the unsharded sweep's document.
+  convergence --space ID|FILE --out FILE [--methods mobo,nsga2,random] [--seeds N] [--budget N]
+          [--initial N] [--exact RESULTS.json] [--threads T]
+      Fig. 6: hypervolume per step, mean and std over seeds, against the exact front
+      (from --exact, or an exhaustive sweep run first).
 
 Presets are searched in $LLMWB_PRESETS, ~/.local/share/llmwb/presets and the installed presets.
 )";
@@ -40,6 +51,9 @@ int main(int argc, char** argv) {
     if (command == "evaluate") return llmwb::cli::evaluateCommand(words, std::cout, std::cerr);
     if (command == "presets") return llmwb::cli::presetsCommand(words, std::cout, std::cerr);
     if (command == "validate") return llmwb::cli::validateCommand(words, std::cout, std::cerr);
+    if (command == "explore") return llmwb::cli::exploreCommand(words, std::cout, std::cerr);
+    if (command == "merge") return llmwb::cli::mergeCommand(words, std::cout, std::cerr);
+    if (command == "convergence") return llmwb::cli::convergenceCommand(words, std::cout, std::cerr);
     throw llmwb::cli::UsageError("unknown command \"" + command + "\"");
   } catch (const llmwb::cli::UsageError& e) {
     std::cerr << "llmwb-cli: " << e.what() << "\n\n" << kUsage;

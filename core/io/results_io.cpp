@@ -5,7 +5,9 @@
 #include "core/io/space_io.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 namespace llmwb {
@@ -24,7 +26,9 @@ ordered_json numbers(const std::vector<double>& values) {
 
 ordered_json valueJson(const ParameterValue& v) {
   if (const auto* s = std::get_if<std::string>(&v)) return *s;
-  return std::get<double>(v);
+  const double d = std::get<double>(v);
+  if (d == std::floor(d) && std::abs(d) < 1e15) return static_cast<long long>(d);
+  return d;
 }
 
 ParameterValue valueOf(const DesignSpace& space, std::size_t parameter, double coordinate) {
@@ -44,19 +48,72 @@ std::optional<std::uint64_t> gridIndexOf(const DesignSpace& space, const DesignP
   return index;
 }
 
-ordered_json pointJson(const DesignSpace& space, const PointResult& r, std::size_t step, std::optional<bool> pareto) {
-  ordered_json j;
-  j["step"] = step;
-  if (r.index) j["index"] = *r.index;
-  ordered_json values = ordered_json::array();
-  for (std::size_t i = 0; i < r.point.coordinates.size(); ++i) values.push_back(valueJson(valueOf(space, i, r.point.coordinates[i])));
-  j["values"] = values;
-  j["feasible"] = r.feasible;
-  j["objectives"] = numbers(r.objectives);
-  j["constraints"] = numbers(r.constraints);
-  if (!r.problems.empty()) j["problems"] = r.problems;
-  if (pareto) j["pareto"] = *pareto;
-  return j;
+void appendNumber(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  char text[32];
+  const bool whole = v == std::floor(v) && std::abs(v) < 1e15;
+  const auto end = whole ? std::to_chars(text, text + sizeof text, static_cast<long long>(v)).ptr
+                         : std::to_chars(text, text + sizeof text, v).ptr; // shortest form that reads back exactly
+  out.append(text, end);
+}
+
+void appendString(std::string& out, const std::string& s) {
+  out += '"';
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", c);
+      out += escape;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+template <class T, class Append> void appendArray(std::string& out, const std::vector<T>& items, Append append) {
+  out += '[';
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ',';
+    append(out, items[i]);
+  }
+  out += ']';
+}
+
+/// One point as one line of JSON. Written by hand: a sweep writes hundreds of thousands of them.
+std::string pointLine(const DesignSpace& space, const PointResult& r, std::size_t step, bool pareto) {
+  std::string out = "{\"step\":";
+  appendNumber(out, double(step));
+  if (r.index) {
+    out += ",\"index\":";
+    out += std::to_string(*r.index);
+  }
+  out += ",\"values\":[";
+  for (std::size_t i = 0; i < r.point.coordinates.size(); ++i) {
+    if (i) out += ',';
+    const auto v = valueOf(space, i, r.point.coordinates[i]);
+    if (const auto* text = std::get_if<std::string>(&v)) appendString(out, *text);
+    else appendNumber(out, std::get<double>(v));
+  }
+  out += "],\"feasible\":";
+  out += r.feasible ? "true" : "false";
+  out += ",\"objectives\":";
+  appendArray(out, r.objectives, appendNumber);
+  out += ",\"constraints\":";
+  appendArray(out, r.constraints, appendNumber);
+  if (!r.problems.empty()) {
+    out += ",\"problems\":";
+    appendArray(out, r.problems, appendString);
+  }
+  if (pareto) out += ",\"pareto\":true";
+  out += '}';
+  return out;
 }
 
 PointResult pointFrom(const DesignSpace& space, const io::JsonReader& r) {
@@ -164,15 +221,15 @@ ExplorationJournal::ExplorationJournal(const std::string& path, const DesignSpac
   mOut.open(path, std::ios::trunc);
   if (!mOut) throw InputError(path, "", "cannot write the journal");
   mOut << headerLine << "\n";
-  for (std::size_t i = 0; i < mPrevious.size(); ++i) mOut << pointJson(space, mPrevious[i], i + 1, std::nullopt).dump() << "\n";
+  for (std::size_t i = 0; i < mPrevious.size(); ++i) mOut << pointLine(space, mPrevious[i], i + 1, false) << "\n";
   mOut.flush();
-  mUnflushed = 0;
+  mAppended = 0;
 }
 
 void ExplorationJournal::append(const PointResult& point) {
   if (mPreviousPoints.count(point.point.coordinates)) return;
-  mOut << pointJson(mSpace, point, mPrevious.size() + (++mUnflushed), std::nullopt).dump() << "\n";
-  if (mUnflushed % 256 == 0) mOut.flush();
+  mOut << pointLine(mSpace, point, mPrevious.size() + (++mAppended), false) << "\n";
+  if (mAppended % 256 == 0) mOut.flush();
 }
 
 void ExplorationJournal::flush() { mOut.flush(); }
@@ -220,7 +277,7 @@ void writeResults(std::ostream& out, const DesignSpace& space, const RunInfo& ru
   for (auto i : result.pareto) onFront[i] = true;
   std::vector<std::string> lines;
   lines.reserve(result.points.size());
-  for (std::size_t i = 0; i < result.points.size(); ++i) lines.push_back(pointJson(space, result.points[i], i + 1, bool(onFront[i])).dump());
+  for (std::size_t i = 0; i < result.points.size(); ++i) lines.push_back(pointLine(space, result.points[i], i + 1, onFront[i]));
   writeDocument(out, std::move(head), lines);
 }
 

@@ -54,7 +54,7 @@ private:
   std::ofstream mOut;
   std::vector<dse::PointResult> mPrevious;
   std::set<std::vector<double>> mPreviousPoints;
-  std::size_t mUnflushed = 0;
+  std::size_t mAppended = 0;
 };
 
 /// The results document. `hypervolume_reference` states the reference point in the objectives'
