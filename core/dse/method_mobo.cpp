@@ -10,6 +10,7 @@
 #include "core/dse/gaussian_process.h"
 #include "core/dse/methods.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -19,19 +20,32 @@ namespace llmwb::dse::detail {
 namespace {
 double normalCdf(double z) { return 0.5 * std::erfc(-z / std::numbers::sqrt2); }
 
-/// A GP that keeps its last hyper-parameters as the next fit's starting point.
+/// A GP that keeps its last hyper-parameters as the next fit's starting point. Positive outputs
+/// spanning orders of magnitude (throughput, power) are modelled as log y and predicted as the
+/// normal with the log-normal's mean and variance, which EHVI's closed form needs.
 struct Surrogate {
   GaussianProcess gp;
   GpHyperparameters last;
   bool fitted = false;
+  bool logScale = false;
 
-  void fit(const std::vector<std::vector<double>>& x, const std::vector<double>& y, std::uint64_t seed, int restarts) {
+  void fit(const std::vector<std::vector<double>>& x, std::vector<double> y, std::uint64_t seed, int restarts, bool allowLog) {
+    logScale = allowLog && std::all_of(y.begin(), y.end(), [](double v) { return v > 0; });
+    if (logScale)
+      for (auto& v : y) v = std::log(v);
     GpOptions o;
     o.seed = seed;
     o.restarts = restarts;
     gp.fit(x, y, o, fitted ? &last : nullptr);
     last = gp.hyperparameters();
     fitted = true;
+  }
+
+  GpPrediction predict(const std::vector<double>& x) const {
+    auto g = gp.predict(x);
+    if (!logScale) return g;
+    const double m = std::exp(g.mean + 0.5 * g.variance);
+    return {m, std::expm1(g.variance) * m * m};
   }
 };
 
@@ -89,13 +103,14 @@ private:
     for (std::size_t k = 0; k < m; ++k) {
       std::vector<std::vector<double>> x;
       std::vector<double> y;
+      // Every design the engine could evaluate teaches the objective's shape, feasible or not.
       for (std::size_t i = 0; i < mResults.size(); ++i)
-        if (mResults[i].feasible) {
+        if (std::isfinite(mResults[i].objectives[k])) {
           x.push_back(mX[i]);
           y.push_back(mResults[i].objectives[k]);
         }
       mHaveObjectiveModels = x.size() >= 2;
-      if (mHaveObjectiveModels) mObjectives[k].fit(x, y, seed + k, restarts);
+      if (mHaveObjectiveModels) mObjectives[k].fit(x, y, seed + k, restarts, true);
     }
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
       std::vector<std::vector<double>> x;
@@ -106,7 +121,7 @@ private:
           y.push_back(mResults[i].constraints[c]);
         }
       mConstraints[c].fitted = false;
-      if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts);
+      if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts, false);
     }
     std::vector<double> labels;
     bool mixed = false;
@@ -115,7 +130,7 @@ private:
       mixed = mixed || labels.back() != labels.front();
     }
     mEngineModel = mixed;
-    if (mixed) mEngine.fit(mX, labels, seed + 200, restarts);
+    if (mixed) mEngine.fit(mX, labels, seed + 200, restarts, false);
   }
 
   std::vector<DesignPoint> drawCandidates() {
@@ -133,14 +148,14 @@ private:
     const auto& constraints = mProblem.space().constraints;
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
       if (!mConstraints[c].fitted) continue;
-      const auto g = mConstraints[c].gp.predict(x);
+      const auto g = mConstraints[c].predict(x);
       const double sd = std::sqrt(g.variance) + 1e-12;
       const double upper = constraints[c].max ? normalCdf((*constraints[c].max - g.mean) / sd) : 1.0;
       const double lower = constraints[c].min ? normalCdf((*constraints[c].min - g.mean) / sd) : 0.0;
       p *= std::max(0.0, upper - lower);
     }
     if (mEngineModel) {
-      const auto e = mEngine.gp.predict(x);
+      const auto e = mEngine.predict(x);
       p *= normalCdf(e.mean / (std::sqrt(e.variance) + 1e-12));
     }
     return p;
@@ -152,7 +167,7 @@ private:
     const auto& objectives = mProblem.space().objectives;
     std::vector<double> mean(objectives.size()), sigma(objectives.size());
     for (std::size_t k = 0; k < objectives.size(); ++k) {
-      const auto g = mObjectives[k].gp.predict(x);
+      const auto g = mObjectives[k].predict(x);
       mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
       sigma[k] = std::sqrt(g.variance);
     }
