@@ -3,6 +3,7 @@
 
 #include "core/dse/metrics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -68,6 +69,25 @@ DesignProblem::DesignProblem(DesignSpace space, const PresetLibrary& library, co
         throw ParameterError(i, e.what());
       }
     }
+  }
+
+  // Ordinal positions in [0, 1]: numbers by value (by logarithm when all positive and spanning a
+  // factor of 4 or more, as VLEN 256..2048 does), names by rank.
+  for (const auto& p : mSpace.parameters) {
+    std::vector<double> position;
+    const auto& d = p.domain;
+    if (d.discrete() && d.values.size() > 1) {
+      std::vector<double> v;
+      for (std::size_t k = 0; k < d.values.size(); ++k)
+        v.push_back(d.numeric() ? std::get<double>(d.values[k]) : double(k));
+      const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+      const bool logScale = *lo > 0 && *hi >= 4 * *lo;
+      for (double value : v) {
+        const double t = logScale ? std::log(value / *lo) / std::log(*hi / *lo) : (*hi > *lo ? (value - *lo) / (*hi - *lo) : 0.0);
+        position.push_back(t);
+      }
+    }
+    mOrdinalPosition.push_back(std::move(position));
   }
 
   if (mDiscrete) {
@@ -215,7 +235,7 @@ std::vector<double> DesignProblem::features(const DesignPoint& point) const {
     } else if (p.encoding == Encoding::OneHot && valueCount(p) > 2) {
       for (std::size_t k = 0; k < valueCount(p); ++k) f.push_back(std::size_t(x) == k ? 1.0 : 0.0);
     } else {
-      f.push_back(valueCount(p) > 1 ? x / double(valueCount(p) - 1) : 0.0);
+      f.push_back(mOrdinalPosition[i].empty() ? 0.0 : mOrdinalPosition[i][std::size_t(x)]);
     }
   }
   return f;

@@ -67,8 +67,9 @@ public:
   SystemSpec system(const DesignPoint& point) const;
   PointResult evaluate(const DesignPoint& point) const;
 
-  /// Inputs for a surrogate model: ordinal parameters as rank in [0, 1], one-hot ones as 0/1
-  /// columns (one column for two values), continuous ones scaled to [0, 1].
+  /// Inputs for a surrogate model: ordinal parameters in [0, 1] (numbers by value, or by log
+  /// value for geometric grids; names by rank), one-hot ones as 0/1 columns (one column for two
+  /// values), continuous ones scaled to [0, 1].
   std::vector<double> features(const DesignPoint& point) const;
   std::size_t featureCount() const { return mFeatureCount; }
 
@@ -84,6 +85,7 @@ private:
   std::uint64_t mGridSize = 0;
   bool mDiscrete = true;
   std::size_t mFeatureCount = 0;
+  std::vector<std::vector<double>> mOrdinalPosition; ///< per parameter and value: its feature
   mutable std::optional<std::uint64_t> mDesignCount;
 };
 

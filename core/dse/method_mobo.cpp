@@ -133,15 +133,36 @@ private:
     if (mixed) mEngine.fit(mX, labels, seed + 200, restarts, false);
   }
 
+  /// A random subset of the unevaluated designs (seed 000 4.4), plus the unevaluated designs one
+  /// parameter away from the current Pareto set: a local move a random subset of a large space
+  /// rarely holds.
   std::vector<DesignPoint> drawCandidates() {
     std::vector<DesignPoint> out;
     SeenPoints drawn;
-    for (std::size_t tries = 0; out.size() < mOptions.candidates && tries < 20 * mOptions.candidates; ++tries) {
+    for (const auto& r : mResults) {
+      if (!r.feasible || !onFront(minimised(mProblem.space(), r.objectives))) continue;
+      for (std::size_t i = 0; i < mProblem.dimension(); ++i) {
+        const auto& d = mProblem.space().parameters[i].domain;
+        if (!d.discrete()) continue;
+        for (std::size_t v = 0; v < d.values.size(); ++v) {
+          DesignPoint p = r.point;
+          p.coordinates[i] = double(v);
+          p = mProblem.canonical(std::move(p));
+          if (!mSeen.contains(p) && drawn.insert(p)) out.push_back(std::move(p));
+        }
+      }
+    }
+    for (std::size_t tries = 0, random = 0; random < mOptions.candidates && tries < 20 * mOptions.candidates; ++tries) {
       auto p = randomPoint(mProblem, mRng);
-      if (!mSeen.contains(p) && drawn.insert(p)) out.push_back(std::move(p));
+      if (!mSeen.contains(p) && drawn.insert(p)) {
+        out.push_back(std::move(p));
+        ++random;
+      }
     }
     return out;
   }
+
+  bool onFront(const ObjectiveVector& y) const { return std::find(mFront.begin(), mFront.end(), y) != mFront.end(); }
 
   double probabilityOfFeasibility(const std::vector<double>& x) const {
     double p = 1.0;

@@ -35,6 +35,13 @@ std::optional<double> memoryCapacity(const EvaluationResult& r) {
   return bytes / double(1ull << 30);
 }
 
+std::optional<double> onChipCapacity(const EvaluationResult& r) {
+  if (r.devices.empty()) return std::nullopt;
+  double least = std::numeric_limits<double>::infinity();
+  for (const auto& d : r.devices) least = std::min(least, d.onChipCapacity.value());
+  return least / double(1ull << 30);
+}
+
 std::optional<double> endToEnd(const EvaluationResult& r, double value) {
   if (!r.prefill.evaluated || !r.decode.evaluated || r.endToEnd.tokensPerSecond <= 0) return std::nullopt;
   return value;
@@ -46,6 +53,7 @@ const std::vector<Metric>& builtinMetrics() {
       {"tdp_W", "thermal design power of every device, W", totalTdp},
       {"shoreline_slack_mm", "die edge left after the off-chip PHYs (Eq. 1), mm; negative breaks Eq. 1", shorelineSlack},
       {"memory_capacity_GiB", "capacity of every memory level of every device, GiB", memoryCapacity},
+      {"on_chip_capacity_GiB", "on-chip capacity of the device with the least, GiB (0: no on-chip memory)", onChipCapacity},
       {"prefill.tokens_per_s", "prefill throughput, tokens/s",
        [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.tokensPerSecond); }},
       {"prefill.ttft_s", "time to first token, s", [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.ttft.value()); }},

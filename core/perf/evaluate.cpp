@@ -26,6 +26,7 @@ DeviceSummary summarise(const DeviceGroup& group) {
   s.quantisation = spec.quantisation.describe();
   s.peakFlops = device.peakFlops();
   s.memoryCapacity = spec.memory.capacity();
+  s.onChipCapacity = spec.memory.onChip.capacity();
   s.memoryBandwidth = spec.memory.peakBandwidth();
   s.tdp = device.tdp();
   const auto shoreline = spec.memory.checkShoreline();

@@ -65,6 +65,7 @@ struct DeviceSummary {
   std::string quantisation;
   FlopsPerSecond peakFlops;   ///< per device
   Bytes memoryCapacity;       ///< per device, every level
+  Bytes onChipCapacity;       ///< per device, the on-chip level
   BytesPerSecond memoryBandwidth; ///< per device, first off-chip level
   Watts tdp;                  ///< per device
   Millimeters shorelineUsed, shorelineAvailable;
