@@ -12,6 +12,7 @@ namespace llmwb::dse {
 
 namespace {
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+constexpr std::size_t kMemoryFeatures = 3; ///< see features()
 
 std::size_t valueCount(const Parameter& p) { return p.domain.values.size(); }
 
@@ -56,6 +57,8 @@ DesignProblem::DesignProblem(DesignSpace space, const PresetLibrary& library, co
     }
     mInactiveController.push_back(controller);
   }
+
+  mFeatureCount += kMemoryFeatures;
 
   // Apply every value once to the base, so a field that cannot take a value fails now.
   for (std::size_t i = 0; i < mSpace.parameters.size(); ++i) {
@@ -238,6 +241,17 @@ std::vector<double> DesignProblem::features(const DesignPoint& point) const {
       f.push_back(mOrdinalPosition[i].empty() ? 0.0 : mOrdinalPosition[i][std::size_t(x)]);
     }
   }
+  // Summaries of the memory the point describes, known without evaluating it: capacity and the
+  // nearest off-chip level's bandwidth decide decode batch and speed, on-chip capacity the
+  // re-reads. A surrogate learns far faster from them than from technology names and counts.
+  const SystemSpec s = system(point);
+  const auto& memory = s.groups.front().device.memory;
+  auto logScaled = [](double value, double low, double high) {
+    return std::clamp(std::log(std::max(value, low) / low) / std::log(high / low), 0.0, 1.0);
+  };
+  f.push_back(logScaled(units::inGibibytes(memory.offChipCapacity()), 1.0, 4096.0));
+  f.push_back(logScaled(memory.offChip.empty() ? 0.0 : memory.offChip.front().bandwidth().value() / 1e9, 10.0, 20000.0));
+  f.push_back(logScaled(units::inGibibytes(memory.onChip.capacity()), 0.01, 64.0));
   return f;
 }
 

@@ -69,7 +69,8 @@ public:
 
   /// Inputs for a surrogate model: ordinal parameters in [0, 1] (numbers by value, or by log
   /// value for geometric grids; names by rank), one-hot ones as 0/1 columns (one column for two
-  /// values), continuous ones scaled to [0, 1].
+  /// values), continuous ones scaled to [0, 1]; then three summaries of the memory (off-chip
+  /// capacity, nearest off-chip bandwidth, on-chip capacity, log-scaled) read off the spec.
   std::vector<double> features(const DesignPoint& point) const;
   std::size_t featureCount() const { return mFeatureCount; }
 

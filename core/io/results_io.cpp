@@ -291,7 +291,7 @@ ResultsFile readResults(const std::string& path) {
   // Points are converted as they are parsed and dropped from the JSON tree.
   auto callback = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
     if (depth == 1 && event == nlohmann::json::parse_event_t::key) topKey = parsed.get<std::string>();
-    if (depth == 1 && event == nlohmann::json::parse_event_t::value && topKey == "space") {
+    if (depth == 1 && event == nlohmann::json::parse_event_t::object_end && topKey == "space" && !haveSpace) {
       file.space = parseDesignSpace(parsed.dump(), path + " (its space)");
       haveSpace = true;
     }
