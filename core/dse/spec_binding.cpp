@@ -231,7 +231,7 @@ void registerBuiltins(SpecBindingRegistry& r) {
           });
           return forEachDevice([techs, index = m.index, field = m.field](DeviceSpec& d, const ParameterValue& v) {
             auto& level = offChipSlot(d, index);
-            const int count = level.parts.front().technology.id.empty() ? 0 : level.parts.front().count;
+            const int count = level.parts.front().count; // set by the slot's count parameter, or the base's
             level.parts = {MemoryPart{techs.at(text(v, field)), count}};
           });
         });

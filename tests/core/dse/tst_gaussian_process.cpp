@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GP surrogate (core/dse/gaussian_process.h): the posterior by hand on two points, and a fit of
+// a known function.
+#include "core/dse/gaussian_process.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace llmwb::dse;
+
+namespace {
+double matern52(double r) { return (1 + std::sqrt(5.0) * r + 5.0 * r * r / 3.0) * std::exp(-std::sqrt(5.0) * r); }
+} // namespace
+
+TEST(GaussianProcess, PosteriorOfTwoPointsByHand) {
+  // Data y = (1, -1) at x = 0 and 1; outputs standardise to (1, -1) with mean 0, scale 1.
+  GpHyperparameters h;
+  h.lengthScales = {0.5};
+  h.signalVariance = 1.0;
+  h.noiseVariance = 1e-8;
+  GaussianProcess gp;
+  gp.condition({{0.0}, {1.0}}, {1.0, -1.0}, h);
+  // Posterior at x = 0.25: mean k^T K^-1 y, variance s - k^T K^-1 k with k = (m(0.5), m(1.5)),
+  // K = [[1, m(2)], [m(2), 1]] (r = distance / length scale).
+  const double c = matern52(2.0), k0 = matern52(0.5), k1 = matern52(1.5);
+  const double det = 1 - c * c;
+  const double a0 = (1 - c * -1) / det, a1 = (-1 - c * 1) / det; // K^-1 y
+  const double mean = k0 * a0 + k1 * a1;
+  const double variance = 1 - (k0 * (k0 - c * k1) + k1 * (k1 - c * k0)) / det;
+  const auto p = gp.predict({0.25});
+  EXPECT_NEAR(p.mean, mean, 1e-6);
+  EXPECT_NEAR(p.variance, variance, 1e-6);
+  // At a data point the posterior interpolates with (almost) no variance.
+  EXPECT_NEAR(gp.predict({0.0}).mean, 1.0, 1e-4);
+  EXPECT_LT(gp.predict({0.0}).variance, 1e-4);
+}
+
+TEST(GaussianProcess, FitsAKnownFunctionByMaximumLikelihood) {
+  auto f = [](double x) { return std::sin(6.0 * x) + 2.0 * x; };
+  std::vector<std::vector<double>> x;
+  std::vector<double> y;
+  for (int i = 0; i <= 12; ++i) {
+    x.push_back({i / 12.0});
+    y.push_back(f(i / 12.0));
+  }
+  GaussianProcess gp;
+  gp.fit(x, y, GpOptions{});
+  for (double q : {0.04, 0.37, 0.52, 0.96}) {
+    const auto p = gp.predict({q});
+    EXPECT_NEAR(p.mean, f(q), 0.05) << "x = " << q;
+    EXPECT_LT(std::sqrt(p.variance), 0.1);
+  }
+  // Far from the data the model is unsure.
+  EXPECT_GT(gp.predict({3.0}).variance, 100 * gp.predict({0.5}).variance);
+  EXPECT_GT(gp.logMarginalLikelihood(), 0.0);
+}
+
+TEST(GaussianProcess, SameSeedSameFit) {
+  std::vector<std::vector<double>> x = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0.5, 0.3}};
+  std::vector<double> y = {1, 2, 0.5, 3, 1.4};
+  GaussianProcess a, b;
+  a.fit(x, y, GpOptions{});
+  b.fit(x, y, GpOptions{});
+  EXPECT_EQ(a.hyperparameters().lengthScales, b.hyperparameters().lengthScales);
+  EXPECT_EQ(a.predict({0.3, 0.7}).mean, b.predict({0.3, 0.7}).mean);
+  EXPECT_THROW(a.fit({}, {}, GpOptions{}), std::invalid_argument);
+}

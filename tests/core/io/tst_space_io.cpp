@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Design-space files: the shipped spaces read and bind; a malformed one is an InputError that
+// names the file, the JSON-pointer field and what is wrong.
+#include "core/io/input_error.h"
+#include "core/io/space_io.h"
+#include "../support/test_presets.h"
+
+#include <gtest/gtest.h>
+
+using namespace llmwb;
+
+TEST(SpaceIo, ShippedSpacesBind) {
+  EXPECT_EQ(designSpaceIds(test::presets()), (std::vector<std::string>{"memexplorer-decode", "memexplorer-prefill"}));
+  for (const auto& id : designSpaceIds(test::presets())) {
+    const auto problem = loadDesignProblem(id, test::presets());
+    EXPECT_TRUE(problem.discrete()) << id;
+    EXPECT_EQ(problem.space().objectives.size(), 2u) << id;
+    EXPECT_GT(problem.designCount(), 100000u) << id;
+    EXPECT_LT(problem.designCount(), 2000000u) << id;
+  }
+}
+
+struct MalformedSpace {
+  const char* file;
+  const char* field;
+  const char* message;
+};
+
+class SpaceIoMalformed : public ::testing::TestWithParam<MalformedSpace> {};
+
+TEST_P(SpaceIoMalformed, NamesFileFieldAndProblem) {
+  const auto& c = GetParam();
+  const std::string path = std::string(LLMWB_TEST_DATA "/malformed/spaces/") + c.file;
+  try {
+    loadDesignProblem(path, test::presets());
+    FAIL() << "no error for " << c.file;
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), path);
+    EXPECT_EQ(e.field(), c.field);
+    EXPECT_NE(e.message().find(c.message), std::string::npos) << e.what();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, SpaceIoMalformed,
+    ::testing::Values(MalformedSpace{"unknown-field.json", "/parameters/0/field", "unknown spec field \"device.compute.mlenn\""},
+                      MalformedSpace{"unknown-metric.json", "/objectives/0/metric", "unknown metric \"decode.tokens_per_sec\""},
+                      MalformedSpace{"on-chip-off-chip.json", "/parameters/4/field", "\"sram-3d\" is on-chip memory"},
+                      MalformedSpace{"bad-inactive-when.json", "/parameters/1/inactive_when/parameter", "no other parameter"},
+                      MalformedSpace{"repeated-value.json", "/parameters/2/values/2", "listed twice"},
+                      MalformedSpace{"bad-direction.json", "/objectives/1/direction", "expected \"maximise\" or \"minimise\""}));
+
+TEST(SpaceIo, UnknownIdListsTheKnownOnes) {
+  try {
+    readDesignSpace("memexplorer-decod", test::presets());
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("known: memexplorer-decode, memexplorer-prefill"), std::string::npos) << e.what();
+  }
+}
