@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# An exhaustive sweep split in shards and merged equals the unsharded sweep, byte for byte.
+# cmake -DCLI=... -DSPACE=... -DWORK=... -P explore_shards.cmake
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "failed (${status}): ${ARGN}\n${out}\n${err}")
+  endif()
+endfunction()
+run(${CLI} explore --space ${SPACE} --method exhaustive --threads 2 --quiet --out ${WORK}/whole.json)
+run(${CLI} explore --space ${SPACE} --method exhaustive --shard 2/3 --quiet --out ${WORK}/s2.json)
+run(${CLI} explore --space ${SPACE} --method exhaustive --shard 1/3 --quiet --out ${WORK}/s1.json)
+run(${CLI} explore --space ${SPACE} --method exhaustive --shard 3/3 --threads 1 --quiet --out ${WORK}/s3.json)
+run(${CLI} merge ${WORK}/s3.json ${WORK}/s1.json ${WORK}/s2.json --out ${WORK}/merged.json)
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK}/whole.json ${WORK}/merged.json RESULT_VARIABLE different)
+if(different)
+  message(FATAL_ERROR "merged shards differ from the whole sweep")
+endif()
+message(STATUS "merged shards equal the whole sweep")
