@@ -13,5 +13,8 @@ namespace llmwb::cli {
 int evaluateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int presetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int rooflineCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int sweepBatchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int arraySweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace llmwb::cli

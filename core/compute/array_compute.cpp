@@ -42,6 +42,14 @@ GemmTiling ArrayCompute::tiling() const {
   return {};
 }
 
+std::vector<std::pair<std::string, FlopsPerSecond>> ArrayCompute::ceilings(int bits) const {
+  std::vector<std::pair<std::string, FlopsPerSecond>> out;
+  if (mSystolic) out.emplace_back("systolic arrays", mSystolic->peakMatrixFlops(bits));
+  if (mVector) out.emplace_back("vector-unit arrays", mVector->peakMatrixFlops(bits));
+  out.emplace_back("SFUs", mSystolic && !mVector ? mSystolic->peakVectorOps() : peakVectorOps());
+  return out;
+}
+
 Seconds ArrayCompute::gemmTime(const GemmShape& g, int bits) const {
   return shared([&](const ComputeUnit& u) { return u.gemmTime(g, bits); });
 }

@@ -22,6 +22,7 @@ public:
   Seconds gemmTime(const GemmShape& shape, int operandBits) const override;
   Seconds vectorTime(double elementOps) const override;
   Seconds scanTime(const ScanWork& scan) const override;
+  std::vector<std::pair<std::string, FlopsPerSecond>> ceilings(int operandBits) const override;
 
 private:
   template <typename F>
