@@ -35,6 +35,15 @@ MemoryLevel readLevel(const JsonReader& r, const PresetLibrary& library, MemoryP
   return level;
 }
 
+/// An array count; per chiplet it may be "fill": as many as the chiplet holds.
+int readArrayCount(const JsonReader& r, bool perChiplet) {
+  if (perChiplet && r.has("count") && r.child("count").json().is_string()) {
+    if (r.string("count") != "fill") r.fail("count", "expected a whole number or \"fill\"");
+    return ComputeChipletSpec::kFillChiplet;
+  }
+  return r.positiveInteger("count");
+}
+
 /// A systolic-array block; `perChiplet` allows "count": "fill" (as many as the chiplet holds).
 SystolicArraySpec readSystolic(const JsonReader& r, Hertz frequency, bool perChiplet) {
   r.allowOnly({"rows", "cols", "count", "sram_MiB", "sram_bandwidth_GBps", "ssm_cycles_per_update", "note"});
@@ -42,12 +51,7 @@ SystolicArraySpec readSystolic(const JsonReader& r, Hertz frequency, bool perChi
   a.rows = r.positiveInteger("rows");
   a.cols = r.positiveInteger("cols");
   a.frequency = frequency;
-  if (perChiplet && r.has("count") && r.child("count").json().is_string()) {
-    if (r.string("count") != "fill") r.fail("count", "expected a whole number or \"fill\"");
-    a.arrays = ComputeChipletSpec::kFillChiplet;
-  } else {
-    a.arrays = r.positiveInteger("count");
-  }
+  a.arrays = readArrayCount(r, perChiplet);
   a.sram = units::mebibytes(r.positive("sram_MiB", 1));
   a.sramBandwidth = units::gigabytesPerSecond(r.positive("sram_bandwidth_GBps", 256));
   a.ssmCyclesPerUpdate = r.positive("ssm_cycles_per_update", 3);
@@ -61,12 +65,7 @@ VectorArraySpec readVector(const JsonReader& r, Hertz frequency, bool perChiplet
   a.rows = r.positiveInteger("rows");
   a.cols = r.positiveInteger("cols");
   a.frequency = frequency;
-  if (perChiplet && r.has("count") && r.child("count").json().is_string()) {
-    if (r.string("count") != "fill") r.fail("count", "expected a whole number or \"fill\"");
-    a.arrays = ComputeChipletSpec::kFillChiplet;
-  } else {
-    a.arrays = r.positiveInteger("count");
-  }
+  a.arrays = readArrayCount(r, perChiplet);
   a.sram = units::mebibytes(r.positive("sram_MiB", 1));
   a.sramBandwidth = units::gigabytesPerSecond(r.positive("sram_bandwidth_GBps", 1024));
   a.bufferedInputs = r.positiveInteger("buffered_inputs", 2);
