@@ -17,5 +17,8 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
 int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int mergeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int convergenceCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int rooflineCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int sweepBatchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int arraySweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace llmwb::cli

@@ -34,6 +34,13 @@ commands:
           [--initial N] [--exact RESULTS.json] [--threads T]
       Fig. 6: hypervolume per step, mean and std over seeds, against the exact front
       (from --exact, or an exhaustive sweep run first).
+  roofline --system ID --model ID --workload ID|IN:OUT [--batch N | --max-batch N] [--operators] [--json]
+      Compute and memory ceilings, and one point per layer type (or operator) for prefill and the
+      first decode step at each batch size (1, 2, 4, ... 128 by default).
+  sweep-batch --system ID --model ID --workload ID|IN:OUT [--max-batch N] [--json]
+      TTFT, TBT and throughput against batch size; batches that do not fit are reported.
+  array-sweep --kind systolic|vector [--model ID] [--tokens N] [--sram-GBps B] [--json]
+      DUET Fig. 5: latency of a Mamba-2 SSM kernel against array area, with the Pareto front.
 
 Presets are searched in $LLMWB_PRESETS, ~/.local/share/llmwb/presets and the installed presets.
 )";
@@ -54,6 +61,9 @@ int main(int argc, char** argv) {
     if (command == "explore") return llmwb::cli::exploreCommand(words, std::cout, std::cerr);
     if (command == "merge") return llmwb::cli::mergeCommand(words, std::cout, std::cerr);
     if (command == "convergence") return llmwb::cli::convergenceCommand(words, std::cout, std::cerr);
+    if (command == "roofline") return llmwb::cli::rooflineCommand(words, std::cout, std::cerr);
+    if (command == "sweep-batch") return llmwb::cli::sweepBatchCommand(words, std::cout, std::cerr);
+    if (command == "array-sweep") return llmwb::cli::arraySweepCommand(words, std::cout, std::cerr);
     throw llmwb::cli::UsageError("unknown command \"" + command + "\"");
   } catch (const llmwb::cli::UsageError& e) {
     std::cerr << "llmwb-cli: " << e.what() << "\n\n" << kUsage;

@@ -6,6 +6,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace llmwb {
 
@@ -32,6 +34,10 @@ public:
   virtual Seconds gemmTime(const GemmShape& shape, int operandBits) const = 0;
   virtual Seconds vectorTime(double elementOps) const = 0;
   virtual Seconds scanTime(const ScanWork& scan) const = 0;
+  /// Compute ceilings for a roofline, one per kind of unit: (name, peak) pairs.
+  virtual std::vector<std::pair<std::string, FlopsPerSecond>> ceilings(int operandBits) const {
+    return {{"matrix", peakMatrixFlops(operandBits)}, {"vector", peakVectorOps()}};
+  }
 };
 
 } // namespace llmwb

@@ -6,13 +6,15 @@
 namespace llmwb {
 
 std::string GpuTensorCores::describe() const {
-  return "GPU tensor cores, " + std::to_string(int(std::round(units::inTeraflopsPerSecond(mSpec.tensorPeak16)))) +
+  return "GPU tensor cores, " + std::to_string(int(std::round(units::inTeraflopsPerSecond(peakMatrixFlops(16))))) +
          " TFLOP/s dense FP16";
 }
 
 FlopsPerSecond GpuTensorCores::peakMatrixFlops(int operandBits) const {
   if (operandBits <= 4 && mSpec.tensorPeak4.value() > 0) return mSpec.tensorPeak4;
   if (operandBits <= 8 && mSpec.tensorPeak8.value() > 0) return mSpec.tensorPeak8;
+  if (mSpec.tensorCores > 0)
+    return units::macsPerSecond(double(mSpec.tensorCores) * mSpec.mmaM * mSpec.mmaN * mSpec.mmaK * mSpec.frequency.value());
   return mSpec.tensorPeak16;
 }
 

@@ -17,6 +17,9 @@ public:
   Seconds gemmTime(const GemmShape& shape, int operandBits) const override;
   Seconds vectorTime(double elementOps) const override;
   Seconds scanTime(const ScanWork& scan) const override;
+  std::vector<std::pair<std::string, FlopsPerSecond>> ceilings(int operandBits) const override {
+    return {{"tensor cores", peakMatrixFlops(operandBits)}, {"CUDA cores (FP32)", peakVectorOps()}};
+  }
 
 private:
   GpuComputeSpec mSpec;

@@ -21,6 +21,9 @@ public:
   Seconds gemmTime(const GemmShape& shape, int operandBits) const override;
   Seconds vectorTime(double elementOps) const override;
   Seconds scanTime(const ScanWork& scan) const override;
+  std::vector<std::pair<std::string, FlopsPerSecond>> ceilings(int operandBits) const override {
+    return {{"matrix engine", peakMatrixFlops(operandBits)}, {"vector unit", peakVectorOps()}};
+  }
 
   double gemmCycles(const GemmShape& shape) const;
   const PlenaComputeSpec& spec() const { return mSpec; }

@@ -3,6 +3,7 @@
 
 #include "core/compute/compute_spec.h"
 #include "core/memory/hierarchy.h"
+#include "core/package/package_spec.h"
 #include "core/quant/number_format.h"
 #include "core/strategy/strategy.h"
 
@@ -41,6 +42,8 @@ struct DeviceSpec {
   Quantisation quantisation;
   DmaSpec dma;
   PowerSpec power;
+  /// Set when the device is a chiplet package: `compute` and `memory` are then resolved from it.
+  std::optional<PackageSpec> package;
   std::map<std::string, std::string> sources;
 };
 

@@ -52,7 +52,7 @@ const std::vector<Metric>& builtinMetrics() {
   static const std::vector<Metric> metrics = {
       {"tdp_W", "thermal design power of every device, W", totalTdp},
       {"shoreline_slack_mm", "die edge left after the off-chip PHYs (Eq. 1), mm; negative breaks Eq. 1", shorelineSlack},
-      {"memory_capacity_GiB", "capacity of every memory level of every device, GiB", memoryCapacity},
+      {"memory_capacity_GiB", "main-memory capacity of every device (off-chip levels; on-chip without them), GiB", memoryCapacity},
       {"on_chip_capacity_GiB", "on-chip capacity of the device with the least, GiB (0: no on-chip memory)", onChipCapacity},
       {"prefill.tokens_per_s", "prefill throughput, tokens/s",
        [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.tokensPerSecond); }},

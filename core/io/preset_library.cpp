@@ -140,10 +140,16 @@ fs::path PresetLibrary::resolve(PresetKind kind, const std::string& idOrFile) co
     if (!fs::is_regular_file(idOrFile)) throw InputError(idOrFile, "", "no such file");
     return idOrFile;
   }
+  // Suggest the same family first ("memexplorer/p9" -> memexplorer/...), then the rest.
+  const std::string family = idOrFile.substr(0, idOrFile.find('/') + 1);
+  auto presets = list(kind);
+  std::stable_partition(presets.begin(), presets.end(), [&](const PresetInfo& info) {
+    return !family.empty() && info.id.rfind(family, 0) == 0;
+  });
   std::string known;
   int shown = 0;
-  for (const auto& info : list(kind)) {
-    if (shown++ == 12) { known += ", ..."; break; }
+  for (const auto& info : presets) {
+    if (shown++ == 16) { known += ", ..."; break; }
     known += (known.empty() ? "" : ", ") + info.id;
   }
   throw InputError("", "", "no " + std::string(toString(kind)) + " preset \"" + idOrFile + "\"" +

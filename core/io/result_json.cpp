@@ -69,7 +69,7 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
   doc["problems"] = r.problems;
   doc["warnings"] = r.warnings;
   json devices = json::array();
-  for (const auto& d : r.devices)
+  for (const auto& d : r.devices) {
     devices.push_back({{"id", d.id},
                        {"name", d.name},
                        {"role", d.role},
@@ -81,11 +81,21 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
                        {"peak_flops", d.peakFlops.value()},
                        {"peak_macs_per_s", units::inMacsPerSecond(d.peakFlops)},
                        {"memory_capacity_bytes", d.memoryCapacity.value()},
+                       {"on_chip_capacity_bytes", d.onChipCapacity.value()},
                        {"memory_bandwidth_bytes_per_s", d.memoryBandwidth.value()},
                        {"tdp_w", d.tdp.value()},
                        {"shoreline_used_mm", d.shorelineUsed.value()},
                        {"shoreline_available_mm", d.shorelineAvailable.value()},
                        {"violations", d.violations}});
+    if (d.computeChiplets > 0)
+      devices.back()["package"] = {{"compute_chiplets", d.computeChiplets},
+                                   {"systolic_arrays_per_chiplet", d.systolicPerChiplet},
+                                   {"vector_arrays_per_chiplet", d.vectorPerChiplet},
+                                   {"chiplet_area_mm2", d.chipletArea.value()},
+                                   {"chiplet_area_cap_mm2", d.chipletCap.value()},
+                                   {"interposer_area_mm2", d.interposerArea.value()},
+                                   {"interposer_limit_mm2", d.interposerLimit.value()}};
+  }
   doc["devices"] = devices;
 
   json prefill = phaseCommon(r.prefill);

@@ -203,9 +203,9 @@ struct Builder {
   /// State read at the start and written at the end of the pass (decode: every step).
   void stateTraffic(Operator& op, double stateElements) {
     if (!hasCache()) return;
-    if (pass.pastTokens > 0)
-      op.operands.push_back({"state read", DataKind::Cache, OperandRole::Other, cache(pass.batch * stateElements), false});
-    op.operands.push_back({"state write", DataKind::Cache, OperandRole::Other, cache(pass.batch * stateElements), true});
+    const Bytes bytes = q.stateFormat().bytesFor(pass.batch * stateElements);
+    if (pass.pastTokens > 0) op.operands.push_back({"state read", DataKind::Cache, OperandRole::Other, bytes, false});
+    op.operands.push_back({"state write", DataKind::Cache, OperandRole::Other, bytes, true});
   }
 
   void linearAttention(const LayerType* layer, const LinearAttentionSpec& l) {
@@ -222,7 +222,8 @@ struct Builder {
       rec.gemms.push_back({pass.newTokens, chunk, double(l.qkHeadDim + l.vHeadDim), pass.batch * l.vHeads, false});
       rec.gemms.push_back({pass.newTokens, double(l.qkHeadDim), double(l.vHeadDim), 2.0 * pass.batch * l.vHeads, false});
     } else {
-      rec.scan = {pass.batch, pass.newTokens, double(l.vHeads) * l.vHeadDim, double(l.qkHeadDim), 1, 4};
+      rec.scan = {pass.batch, pass.newTokens, double(l.vHeads) * l.vHeadDim, double(l.qkHeadDim), 1, 4,
+                  q.activations.bitsPerElement() / 8};
     }
     rec.vectorOps = rows() * v * kGateNormOpsPerElement;
     rec.operands = {{"q,k,v,gates", DataKind::Activation, OperandRole::Other, act(rows() * (qk + v)), false},
@@ -240,7 +241,8 @@ struct Builder {
     auto& in = projection(layer->name + ".in_proj", layer, h, 2 * dInner + bc + m.heads);
     in.vectorOps += rows() * (dInner + bc) * m.convKernel * kConvOpsPerElement;
     auto& scan = add(layer->name + ".ssm_scan", layer, OperatorClass::Recurrence);
-    scan.scan = {pass.batch, pass.newTokens, dInner, double(m.stateSize), double(m.groups), 3};
+    scan.scan = {pass.batch, pass.newTokens, dInner, double(m.stateSize), double(m.groups), 3,
+                 q.activations.bitsPerElement() / 8};
     scan.vectorOps = rows() * dInner * kGateNormOpsPerElement; // z-gating and the gated norm
     scan.operands = {{"x,B,C,dt,z", DataKind::Activation, OperandRole::Other, act(rows() * (2 * dInner + bc + m.heads)), false},
                      {"output", DataKind::Activation, OperandRole::Other, act(rows() * dInner), true}};
@@ -331,12 +333,13 @@ Bytes weightBytes(const ModelSpec& model, const Quantisation& quant) {
 
 Bytes cacheBytesPerSequence(const ModelSpec& model, const Quantisation& quant, double contextTokens) {
   if (model.diffusion.enabled) return Bytes();
-  double elements = 0;
+  double kv = 0, state = 0;
   for (const auto& t : model.layerTypes) {
     const int n = model.occurrences(t.symbol);
-    elements += n * (model.cacheElementsPerToken(t) * contextTokens + model.stateElementsPerSequence(t));
+    kv += n * model.cacheElementsPerToken(t) * contextTokens;
+    state += n * model.stateElementsPerSequence(t);
   }
-  return quant.kvCache.bytesFor(elements);
+  return quant.kvCache.bytesFor(kv) + quant.stateFormat().bytesFor(state);
 }
 
 Bytes activationWorkingSet(const ModelSpec& model, const Quantisation& quant, const PassShape& pass) {

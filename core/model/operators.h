@@ -42,6 +42,7 @@ struct ScanWork {
   double stateSize = 0;
   double groups = 1;
   double macsPerUpdate = 3; ///< decay x state, B x input, C x state (DUET Eq. 1)
+  double elementBytes = 2;  ///< bytes of one streamed input element (the activation format)
   double macs() const { return sequences * tokens * channels * stateSize * macsPerUpdate; }
 };
 

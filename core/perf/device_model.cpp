@@ -31,6 +31,7 @@ Watts DeviceModel::memoryPeakPower() const {
 Watts DeviceModel::computePeakPower() const {
   if (mSpec.power.datasheetTdp) return std::max(*mSpec.power.datasheetTdp - memoryPeakPower(), Watts());
   if (const auto* plena = std::get_if<PlenaComputeSpec>(&mSpec.compute)) return plenaPeakComputePower(*plena);
+  if (const auto* arrays = std::get_if<ArrayComputeSpec>(&mSpec.compute)) return arrayPeakComputePower(*arrays);
   return Watts();
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/perf/evaluate.h"
 
+#include "core/package/package.h"
 #include "core/perf/phase_evaluator.h"
 
 #include <algorithm>
@@ -25,14 +26,27 @@ DeviceSummary summarise(const DeviceGroup& group) {
   s.strategy = spec.strategy.describe();
   s.quantisation = spec.quantisation.describe();
   s.peakFlops = device.peakFlops();
-  s.memoryCapacity = spec.memory.capacity();
+  s.memoryCapacity = spec.memory.offChip.empty() ? spec.memory.onChip.capacity() : spec.memory.offChipCapacity();
   s.onChipCapacity = spec.memory.onChip.capacity();
   s.memoryBandwidth = spec.memory.peakBandwidth();
   s.tdp = device.tdp();
   const auto shoreline = spec.memory.checkShoreline();
   s.shorelineUsed = shoreline.required;
   s.shorelineAvailable = shoreline.available;
-  if (!shoreline.feasible && !spec.power.datasheetTdp) s.violations.push_back(shoreline.reason);
+  if (!shoreline.feasible && !spec.power.datasheetTdp && !spec.package) s.violations.push_back(shoreline.reason);
+  if (spec.package) {
+    MemoryHierarchy scratch;
+    MemoryTechnology sram = spec.memory.onChip.empty() ? MemoryTechnology{} : spec.memory.onChip.parts.front().technology;
+    const auto report = resolvePackage(*spec.package, sram, scratch);
+    s.chipletArea = report.chiplet.total;
+    s.chipletCap = report.chipletCap;
+    s.interposerArea = report.interposerArea;
+    s.interposerLimit = report.interposerLimit;
+    s.computeChiplets = spec.package->computeChiplets;
+    s.systolicPerChiplet = report.systolicPerChiplet;
+    s.vectorPerChiplet = report.vectorPerChiplet;
+    for (const auto& v : report.violations) s.violations.push_back("package: " + v);
+  }
   if (spec.memory.onChip.empty()) s.violations.push_back("no on-chip memory: the compute has nowhere to stage data");
   return s;
 }
@@ -74,7 +88,8 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   for (const auto& d : result.devices)
     for (const auto& v : d.violations) violations.push_back(d.name + ": " + v);
 
-  const PhaseEvaluator prefillEval(*prefillGroup, system.groupLink, model);
+  PhaseEvaluator prefillEval(*prefillGroup, system.groupLink, model);
+  prefillEval.setStreamsCacheOut(system.disaggregated());
   const PhaseEvaluator decodeEval(*decodeGroup, system.groupLink, model);
 
   if (options.phases != EvaluationOptions::Phases::DecodeOnly)

@@ -63,6 +63,8 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
   demand.weights = mWeights / double(mCount);
   demand.cache = (mModel.diffusion.enabled ? Bytes() : cacheBytes(pass.pastTokens + pass.newTokens)) *
                  (pass.batch / mCount);
+  if (mStreamsCacheOut && pass.pastTokens == 0) // double-buffered: two layers' worth in flight
+    demand.cache = demand.cache * std::min(1.0, 2.0 / std::max(1, mModel.layerCount()));
   for (const auto& op : result.operators) {
     Bytes live;
     for (const auto& o : op.operands)

@@ -29,6 +29,10 @@ class PhaseEvaluator {
 public:
   PhaseEvaluator(const DeviceGroup& group, const LinkSpec& groupLink, const ModelSpec& model);
 
+  /// A prefill group that hands every layer's cache to a decode group while it works (DUET 3.1)
+  /// keeps only a few layers of cache at a time instead of the whole batch's.
+  void setStreamsCacheOut(bool streams) { mStreamsCacheOut = streams; }
+
   const DeviceModel& device() const { return mDevice; }
   int devices() const { return mCount; }
 
@@ -57,6 +61,7 @@ private:
   Bytes mWeights;             ///< the whole model's weights at the device's format
   Bytes mCachePerToken;       ///< cache bytes one token adds to a sequence
   Bytes mStatePerSequence;    ///< fixed recurrent state of a sequence
+  bool mStreamsCacheOut = false;
 };
 
 } // namespace llmwb

@@ -64,10 +64,13 @@ struct DeviceSummary {
   std::string strategy;
   std::string quantisation;
   FlopsPerSecond peakFlops;   ///< per device
-  Bytes memoryCapacity;       ///< per device, every level
-  Bytes onChipCapacity;       ///< per device, the on-chip level
+  Bytes memoryCapacity;       ///< per device: main memory (the off-chip levels; on-chip if there are none)
+  Bytes onChipCapacity;       ///< per device: SRAM, buffers, caches
   BytesPerSecond memoryBandwidth; ///< per device, first off-chip level
   Watts tdp;                  ///< per device
+  // Chiplet packages only (zero otherwise).
+  SquareMillimeters chipletArea, chipletCap, interposerArea, interposerLimit;
+  int computeChiplets = 0, systolicPerChiplet = 0, vectorPerChiplet = 0;
   Millimeters shorelineUsed, shorelineAvailable;
   std::vector<std::string> violations; ///< constraints the design breaks (shoreline, ...)
 };

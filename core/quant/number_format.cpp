@@ -55,7 +55,7 @@ const NumberFormat& numberFormat(std::string_view name) {
 }
 
 std::string Quantisation::describe() const {
-  return weights.name + "/" + activations.name + "/" + kvCache.name;
+  return weights.name + "/" + activations.name + "/" + kvCache.name + (state ? "/state " + state->name : "");
 }
 
 } // namespace llmwb

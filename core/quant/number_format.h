@@ -3,6 +3,7 @@
 
 #include "core/units/quantity.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,7 +43,10 @@ struct Quantisation {
   NumberFormat weights;
   NumberFormat activations;
   NumberFormat kvCache;
-  std::string describe() const; ///< "MXINT8/MXINT8/MXINT8"
+  /// Recurrent state of SSM / linear-attention layers (Mamba keeps it in FP32); KV format if unset.
+  std::optional<NumberFormat> state;
+  const NumberFormat& stateFormat() const { return state ? *state : kvCache; }
+  std::string describe() const; ///< "MXINT8/MXINT8/MXINT8" (+ "/state FP32")
 };
 
 } // namespace llmwb
