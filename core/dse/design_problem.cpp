@@ -2,6 +2,7 @@
 #include "core/dse/design_problem.h"
 
 #include "core/dse/metrics.h"
+#include "core/package/package.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +29,9 @@ DesignProblem::DesignProblem(DesignSpace space, const PresetLibrary& library, co
   mBase = library.system(mSpace.system);
   mModel = library.model(mSpace.model);
   mWorkload = library.workload(mSpace.workload);
+  // Chiplet packages are resolved again for every design; their buffer SRAM is looked up once.
+  for (const auto& g : mBase.groups)
+    mPackageSram.push_back(g.device.package ? library.memoryTechnology(g.device.package->sramTechnology) : MemoryTechnology{});
   mOptions.decodeSegments = mSpace.decodeSegments;
   mOptions.phases = mSpace.phases == SpacePhases::PrefillOnly  ? EvaluationOptions::Phases::PrefillOnly
                     : mSpace.phases == SpacePhases::DecodeOnly ? EvaluationOptions::Phases::DecodeOnly
@@ -189,7 +193,14 @@ DesignPoint DesignProblem::fromUnitCube(const std::vector<double>& u) const {
 SystemSpec DesignProblem::system(const DesignPoint& point) const {
   SystemSpec s = mBase;
   for (std::size_t i = 0; i < dimension(); ++i) mSetters[i](s, value(i, point.coordinates[i]));
-  for (auto& g : s.groups) normaliseMemory(g.device.memory);
+  for (std::size_t i = 0; i < s.groups.size(); ++i) {
+    auto& device = s.groups[i].device;
+    if (device.package) {
+      device.compute = resolvePackage(*device.package, mPackageSram[i], device.memory).compute;
+    } else {
+      normaliseMemory(device.memory);
+    }
+  }
   return s;
 }
 

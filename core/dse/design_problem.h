@@ -63,7 +63,8 @@ public:
   /// Maps a point of [0,1)^d onto the space (canonical).
   DesignPoint fromUnitCube(const std::vector<double>& u) const;
 
-  /// The system a point describes: the base with every parameter applied, memory normalised.
+  /// The system a point describes: the base with every parameter applied, then memory normalised
+  /// (normaliseMemory) or, for a chiplet package, the package resolved into compute and memory.
   SystemSpec system(const DesignPoint& point) const;
   PointResult evaluate(const DesignPoint& point) const;
 
@@ -81,6 +82,7 @@ private:
   Workload mWorkload;
   EvaluationOptions mOptions;
   std::vector<SpecSetter> mSetters;
+  std::vector<MemoryTechnology> mPackageSram; ///< per group: the buffer SRAM of its package
   std::vector<std::size_t> mInactiveController; ///< per parameter: controlling parameter or npos
   std::vector<std::uint64_t> mStrides;
   std::uint64_t mGridSize = 0;

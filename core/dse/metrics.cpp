@@ -42,6 +42,13 @@ std::optional<double> onChipCapacity(const EvaluationResult& r) {
   return least / double(1ull << 30);
 }
 
+/// Chiplet packages only: the interposer area of every package (DUET 4.5).
+std::optional<double> packageArea(const EvaluationResult& r) {
+  double area = 0;
+  for (const auto& d : r.devices) area += d.interposerArea.value() * d.count;
+  return area > 0 ? std::optional<double>(area) : std::nullopt;
+}
+
 std::optional<double> endToEnd(const EvaluationResult& r, double value) {
   if (!r.prefill.evaluated || !r.decode.evaluated || r.endToEnd.tokensPerSecond <= 0) return std::nullopt;
   return value;
@@ -54,6 +61,7 @@ const std::vector<Metric>& builtinMetrics() {
       {"shoreline_slack_mm", "die edge left after the off-chip PHYs (Eq. 1), mm; negative breaks Eq. 1", shorelineSlack},
       {"memory_capacity_GiB", "main-memory capacity of every device (off-chip levels; on-chip without them), GiB", memoryCapacity},
       {"on_chip_capacity_GiB", "on-chip capacity of the device with the least, GiB (0: no on-chip memory)", onChipCapacity},
+      {"area_mm2", "interposer area of every chiplet package (DUET 4.5), mm^2; only for package devices", packageArea},
       {"prefill.tokens_per_s", "prefill throughput, tokens/s",
        [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.tokensPerSecond); }},
       {"prefill.ttft_s", "time to first token, s", [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.ttft.value()); }},

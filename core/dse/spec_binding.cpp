@@ -2,6 +2,7 @@
 #include "core/dse/spec_binding.h"
 
 #include "core/io/input_error.h"
+#include "core/package/package.h"
 
 #include <algorithm>
 #include <cmath>
@@ -163,6 +164,31 @@ MemoryTechnology resolveTechnology(const BindingContext& context, const std::str
   return t;
 }
 
+PackageSpec& package(DeviceSpec& device, const std::string& field) {
+  if (device.package) return *device.package;
+  throw std::invalid_argument(field + " needs a chiplet-package device; \"" + device.id + "\" has none");
+}
+
+/// Package fields that are whole numbers: array shapes, chiplet counts, memory part counts.
+SpecBindingRegistry::Factory packageNumber(int low, std::function<int&(PackageSpec&, const std::string&)> member) {
+  return [low, member](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, low); });
+    return forEachDevice([low, member, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+      member(package(d, field), field) = wholeNumber(v, field, low);
+    });
+  };
+}
+
+SystolicArraySpec& systolic(PackageSpec& p, const std::string& field) {
+  if (p.computeChiplet.systolic) return *p.computeChiplet.systolic;
+  throw std::invalid_argument(field + ": the package's compute chiplet has no systolic arrays");
+}
+
+VectorArraySpec& vectorArray(PackageSpec& p, const std::string& field) {
+  if (p.computeChiplet.vector) return *p.computeChiplet.vector;
+  throw std::invalid_argument(field + ": the package's compute chiplet has no vector-unit arrays");
+}
+
 MemoryLevel& offChipSlot(DeviceSpec& d, int index) {
   if (int(d.memory.offChip.size()) <= index) d.memory.offChip.resize(std::size_t(index) + 1);
   auto& level = d.memory.offChip[std::size_t(index)];
@@ -263,6 +289,28 @@ void registerBuiltins(SpecBindingRegistry& r) {
           };
           checkValues(domain, read);
           return forEachDevice([read](DeviceSpec& d, const ParameterValue& v) { d.power.staticFraction = read(v); });
+        });
+  r.add("device.package.compute_chiplets", "compute chiplets in the package (DUET 4.3)",
+        packageNumber(1, [](PackageSpec& p, const std::string&) -> int& { return p.computeChiplets; }));
+  r.add("device.package.systolic.rows", "rows of each systolic array (DUET Fig. 5a)",
+        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return systolic(p, f).rows; }));
+  r.add("device.package.systolic.cols", "columns of each systolic array (DUET Fig. 5a)",
+        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return systolic(p, f).cols; }));
+  r.add("device.package.vector.width", "lanes of each vector unit (DUET Fig. 5b)",
+        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).width; }));
+  r.add("device.package.vector.rows", "rows of vector units per array (DUET Fig. 5b)",
+        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).rows; }));
+  r.add("device.package.vector.cols", "columns of vector units per array (DUET Fig. 5b)",
+        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).cols; }));
+  r.add("device.package.memory[<i>].count", "parts of the package's memory entry i",
+        [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+          checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });
+          return forEachDevice([index = m.index, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+            auto& memory = package(d, field).memory;
+            if (index >= int(memory.size()))
+              throw std::invalid_argument(field + ": the package lists " + std::to_string(memory.size()) + " memory entries");
+            memory[std::size_t(index)].part.count = wholeNumber(v, field, 0);
+          });
         });
   r.add("group.count", "devices in every group (tensor parallel)", [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
     checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 1); });

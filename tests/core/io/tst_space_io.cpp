@@ -10,14 +10,33 @@
 using namespace llmwb;
 
 TEST(SpaceIo, ShippedSpacesBind) {
-  EXPECT_EQ(designSpaceIds(test::presets()), (std::vector<std::string>{"memexplorer-decode", "memexplorer-prefill"}));
+  EXPECT_EQ(designSpaceIds(test::presets()),
+            (std::vector<std::string>{"duet-systolic", "duet-vector", "memexplorer-decode", "memexplorer-prefill"}));
   for (const auto& id : designSpaceIds(test::presets())) {
     const auto problem = loadDesignProblem(id, test::presets());
     EXPECT_TRUE(problem.discrete()) << id;
     EXPECT_EQ(problem.space().objectives.size(), 2u) << id;
-    EXPECT_GT(problem.designCount(), 100000u) << id;
-    EXPECT_LT(problem.designCount(), 2000000u) << id;
   }
+  // Sized to sweep exhaustively in well under a minute on two cores (docs/dse.md).
+  EXPECT_EQ(loadDesignProblem("memexplorer-decode", test::presets()).designCount(), 604800u);
+  EXPECT_EQ(loadDesignProblem("memexplorer-prefill", test::presets()).designCount(), 1008000u);
+}
+
+TEST(SpaceIo, PackageFieldsReachThePackage) {
+  const auto problem = loadDesignProblem("duet-systolic", test::presets());
+  // rows 128, cols 32, 8 chiplets: the package is resolved again, arrays refilled to the cap.
+  const auto system = problem.system(dse::DesignPoint{{4, 2, 1}});
+  const auto& device = system.groups.front().device;
+  ASSERT_TRUE(device.package && device.package->computeChiplet.systolic);
+  EXPECT_EQ(device.package->computeChiplet.systolic->rows, 128);
+  EXPECT_EQ(device.package->computeChiplet.systolic->cols, 32);
+  EXPECT_EQ(device.package->computeChiplets, 8);
+  const auto& compute = std::get<ArrayComputeSpec>(device.compute);
+  ASSERT_TRUE(compute.systolic);
+  EXPECT_EQ(compute.systolic->rows, 128);
+  const auto r = problem.evaluate(dse::DesignPoint{{4, 2, 1}});
+  EXPECT_TRUE(r.feasible);
+  EXPECT_GT(r.objectives[1], 0.0); // area
 }
 
 struct MalformedSpace {
@@ -55,6 +74,6 @@ TEST(SpaceIo, UnknownIdListsTheKnownOnes) {
     readDesignSpace("memexplorer-decod", test::presets());
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(e.message().find("known: memexplorer-decode, memexplorer-prefill"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("known: duet-systolic, duet-vector, memexplorer-decode, memexplorer-prefill"), std::string::npos) << e.what();
   }
 }
