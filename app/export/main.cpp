@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// llmwb-export: every figure of a project, without a window.
+//   llmwb-export --project FILE --out DIR [--formats png,pdf,svg] [--width PX --height PX --dpi N]
+//                [--theme light|dark] [--presets DIR]
+
+#include "core/io/input_error.h"
+#include "core/io/preset_library.h"
+#include "core/io/project.h"
+#include "widgets/export/project_figures.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+
+#include <cstdlib>
+#include <iostream>
+
+namespace {
+int fail(const QString& message, int status = 1) {
+  std::cerr << "llmwb-export: " << message.toStdString() << "\n";
+  return status;
+}
+
+std::optional<int> positive(const QCommandLineParser& parser, const QString& option, int fallback, QString& error) {
+  if (!parser.isSet(option)) return fallback;
+  bool ok = false;
+  const int v = parser.value(option).toInt(&ok);
+  if (!ok || v <= 0 || v > 20000) {
+    error = QStringLiteral("--%1 expects a whole number from 1 to 20000, got \"%2\"").arg(option, parser.value(option));
+    return std::nullopt;
+  }
+  return v;
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  // Headless by default: no display, no window system needed.
+  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY") && !std::getenv("QT_QPA_PLATFORM"))
+    setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("llmwb-export"));
+  QApplication::setOrganizationName(QStringLiteral("llmwb"));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral(
+      "Writes the roofline, breakdown, Pareto and convergence figures of an llmwb project, with their data (CSV, JSON)."));
+  parser.addHelpOption();
+  const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("The .llmwb project."), QStringLiteral("FILE"));
+  const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Folder for the files (made if missing)."), QStringLiteral("DIR"));
+  const QCommandLineOption formats(QStringLiteral("formats"), QStringLiteral("Figure formats (default png,pdf,svg)."),
+                                   QStringLiteral("LIST"), QStringLiteral("png,pdf,svg"));
+  const QCommandLineOption width(QStringLiteral("width"), QStringLiteral("Width in pixels (default 1600)."), QStringLiteral("PX"));
+  const QCommandLineOption height(QStringLiteral("height"), QStringLiteral("Height in pixels (default 1000)."), QStringLiteral("PX"));
+  const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("Dots per inch (default 150)."), QStringLiteral("N"));
+  const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light (default) or dark."), QStringLiteral("NAME"));
+  const QCommandLineOption presets(QStringLiteral("presets"), QStringLiteral("Extra preset folder, searched first."), QStringLiteral("DIR"));
+  const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Only errors."));
+  parser.addOptions({project, out, formats, width, height, dpi, theme, presets, quiet});
+  if (!parser.parse(QApplication::arguments())) return fail(parser.errorText(), 2);
+  if (parser.isSet(QStringLiteral("help"))) {
+    std::cout << parser.helpText().toStdString();
+    return 0;
+  }
+  if (!parser.positionalArguments().isEmpty())
+    return fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()), 2);
+  if (!parser.isSet(project)) return fail(QStringLiteral("missing --project FILE"), 2);
+  if (!parser.isSet(out)) return fail(QStringLiteral("missing --out DIR"), 2);
+
+  llmwb::ui::FigureJob job;
+  job.outDir = parser.value(out);
+  job.formats.clear();
+  for (const QString& name : parser.value(formats).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const auto f = llmwb::ui::figureFormatFromName(name.trimmed());
+    if (!f) return fail(QStringLiteral("--formats: unknown format \"%1\" (known: png, pdf, svg)").arg(name), 2);
+    job.formats.push_back(*f);
+  }
+  QString error;
+  const auto w = positive(parser, QStringLiteral("width"), job.size.widthPx, error);
+  const auto h = positive(parser, QStringLiteral("height"), job.size.heightPx, error);
+  const auto d = positive(parser, QStringLiteral("dpi"), int(job.size.dpi), error);
+  if (!w || !h || !d) return fail(error, 2);
+  job.size = {*w, *h, double(*d)};
+  if (parser.isSet(theme)) {
+    const QString t = parser.value(theme);
+    if (t != QLatin1String("light") && t != QLatin1String("dark"))
+      return fail(QStringLiteral("--theme expects light or dark, got \"%1\"").arg(t), 2);
+    job.dark = t == QLatin1String("dark");
+  }
+  if (!QDir().mkpath(job.outDir)) return fail(QStringLiteral("%1: cannot make the folder").arg(job.outDir));
+
+  auto roots = llmwb::PresetLibrary::defaultRoots();
+  if (parser.isSet(presets)) roots.insert(roots.begin(), parser.value(presets).toStdString());
+  const llmwb::PresetLibrary library(roots);
+  const bool verbose = !parser.isSet(quiet);
+  try {
+    QElapsedTimer timer;
+    timer.start();
+    const auto projectFile = parser.value(project).toStdString();
+    const auto p = llmwb::readProject(projectFile, library);
+    const auto figures = llmwb::ui::computeProjectFigures(p, library, [&](const QString& message) {
+      if (verbose) std::cout << "llmwb-export: " << message.toStdString() << "\n" << std::flush;
+    });
+    const qint64 computed = timer.restart();
+    QStringList errors;
+    const QStringList written = llmwb::ui::writeProjectFigures(figures, job, errors);
+    if (verbose)
+      std::cout << "llmwb-export: wrote " << written.size() << " files to " << job.outDir.toStdString() << " ("
+                << computed << " ms evaluating and exploring, " << timer.elapsed() << " ms drawing and writing)\n";
+    for (const auto& e : errors) std::cerr << "llmwb-export: " << e.toStdString() << "\n";
+    return errors.isEmpty() ? 0 : 1;
+  } catch (const llmwb::InputError& e) {
+    return fail(QString::fromStdString(e.what()));
+  } catch (const std::exception& e) {
+    return fail(QStringLiteral("error: ") + QString::fromStdString(e.what()));
+  }
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/breakdown_data.h"
+
+#include "core/package/package.h"
+#include "widgets/plots/plot_style.h"
+
+#include <QCoreApplication>
+
+#include <array>
+#include <map>
+
+namespace llmwb::ui {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("llmwb::ui::Breakdown", text); }
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr std::array kClasses = {OperatorClass::Projection, OperatorClass::Attention, OperatorClass::Moe,
+                                 OperatorClass::Recurrence, OperatorClass::Elementwise, OperatorClass::Embedding,
+                                 OperatorClass::LmHead};
+
+const PhaseResult& phaseOf(const EvaluationResult& r, int i) { return i == 0 ? r.prefill : r.decode; }
+QString phaseTitle(int i) { return i == 0 ? tr("Prefill") : tr("Decode"); }
+
+/// One bar per operator class the phase has, each in its class colour.
+BarPanel classPanel(const PhaseResult& phase, bool energy, int row, int column, const QString& title) {
+  BarPanel panel;
+  panel.title = title;
+  panel.axisName = energy ? tr("Dynamic energy") : tr("Latency");
+  panel.quantity = energy ? BarQuantity::Energy : BarQuantity::Time;
+  panel.row = row;
+  panel.column = column;
+  std::map<OperatorClass, double> sums;
+  for (const auto& op : phase.operators) sums[op.cls] += energy ? op.energy.value() : op.time.value();
+  for (auto cls : kClasses) {
+    if (!sums.contains(cls)) continue;
+    panel.categories << operatorClassName(cls);
+  }
+  int category = 0;
+  for (auto cls : kClasses) {
+    if (!sums.contains(cls)) continue;
+    BarSeries s{operatorClassName(cls), BarColour::OperatorClass, int(cls), std::vector<double>(std::size_t(panel.categories.size()), 0.0)};
+    s.values[std::size_t(category++)] = sums[cls];
+    panel.series.push_back(std::move(s));
+  }
+  return panel;
+}
+
+int depthOf(const std::string& level) {
+  if (level.size() > 1 && level[0] == 'L') return std::atoi(level.c_str() + 1);
+  return 0;
+}
+} // namespace
+
+QString unitOf(BarQuantity q) {
+  switch (q) {
+  case BarQuantity::Time: return QStringLiteral("s");
+  case BarQuantity::Energy: return QStringLiteral("J");
+  case BarQuantity::Bytes: return QStringLiteral("B");
+  case BarQuantity::Power: return QStringLiteral("W");
+  case BarQuantity::Area: return QStringLiteral("mm²");
+  }
+  return {};
+}
+
+BreakdownData classBreakdown(const EvaluationResult& result) {
+  BreakdownData data;
+  data.name = QStringLiteral("breakdown-class");
+  data.title = tr("Latency and energy by operator class: %1").arg(q(result.system));
+  int column = 0;
+  for (int i = 0; i < 2; ++i) {
+    const auto& phase = phaseOf(result, i);
+    if (!phase.evaluated || phase.operators.empty()) continue;
+    const QString at = i == 0 ? tr(" (batch %1, whole prompt)").arg(phase.batch) : tr(" (batch %1, all steps)").arg(phase.batch);
+    data.panels.push_back(classPanel(phase, false, 0, column, phaseTitle(i) + tr(" latency") + at));
+    data.panels.push_back(classPanel(phase, true, 1, column, phaseTitle(i) + tr(" energy")));
+    ++column;
+  }
+  return data;
+}
+
+BreakdownData memoryBreakdown(const EvaluationResult& result) {
+  BreakdownData data;
+  data.name = QStringLiteral("breakdown-memory");
+  data.title = tr("Memory traffic and power by level: %1").arg(q(result.system));
+  int column = 0;
+  for (int i = 0; i < 2; ++i) {
+    const auto& phase = phaseOf(result, i);
+    if (!phase.evaluated || phase.levels.empty()) continue;
+    BarPanel traffic;
+    traffic.title = phaseTitle(i) + tr(" traffic");
+    traffic.axisName = tr("Data moved");
+    traffic.quantity = BarQuantity::Bytes;
+    traffic.row = 0;
+    traffic.column = column;
+    BarPanel power;
+    power.title = phaseTitle(i) + tr(" memory power");
+    power.axisName = tr("Average power");
+    power.quantity = BarQuantity::Power;
+    power.row = 1;
+    power.column = column;
+    BarSeries read{tr("read"), BarColour::Series, 0, {}}, written{tr("written"), BarColour::Series, 1, {}};
+    for (const auto& level : phase.levels) {
+      const QString name = q(level.name) + QStringLiteral("\n") + q(level.technology);
+      traffic.categories << name;
+      power.categories << name;
+      read.values.push_back(level.read.value());
+      written.values.push_back(level.written.value());
+    }
+    traffic.series = {read, written};
+    for (std::size_t l = 0; l < phase.levels.size(); ++l) {
+      BarSeries s{q(phase.levels[l].name), BarColour::MemoryLevel, depthOf(phase.levels[l].name),
+                  std::vector<double>(phase.levels.size(), 0.0)};
+      s.values[l] = phase.levels[l].averagePower.value();
+      power.series.push_back(std::move(s));
+    }
+    data.panels.push_back(std::move(traffic));
+    data.panels.push_back(std::move(power));
+    ++column;
+  }
+  return data;
+}
+
+BreakdownData areaBreakdown(const SystemSpec& system) {
+  BreakdownData data;
+  data.name = QStringLiteral("breakdown-area");
+  data.title = tr("Package area by part: %1").arg(q(system.name.empty() ? system.id : system.name));
+  BarPanel panel;
+  panel.title = tr("Interposer area (7 nm, DUET 4.5 area model)");
+  panel.axisName = tr("Area");
+  panel.quantity = BarQuantity::Area;
+  const QStringList parts = {tr("systolic arrays"), tr("vector arrays"), tr("array SRAM"), tr("D2D PHYs"),
+                             tr("chiplet overhead"), tr("memory-PHY chiplets"), tr("in-package memory"),
+                             tr("interposer spacing")};
+  std::vector<std::vector<double>> values(std::size_t(parts.size()));
+  std::vector<std::string> seen;
+  for (const auto& group : system.groups) {
+    const auto& device = group.device;
+    if (!device.package || std::find(seen.begin(), seen.end(), device.id) != seen.end()) continue;
+    seen.push_back(device.id);
+    const auto& p = *device.package;
+    MemoryHierarchy scratch;
+    const MemoryTechnology sram = device.memory.onChip.empty() ? MemoryTechnology{} : device.memory.onChip.parts.front().technology;
+    const auto report = resolvePackage(p, sram, scratch);
+    const double n = p.computeChiplets;
+    const auto& c = report.chiplet;
+    const double chipletParts = (c.systolic + c.vector + c.sram + c.d2d).value();
+    double inPackage = 0;
+    for (const auto& m : p.memory)
+      if (m.inPackage) inPackage += m.footprint.value() * m.part.count;
+    const double phys = p.memoryPhys.area.value() * p.memoryPhys.count;
+    const double footprints = c.total.value() * n + phys + inPackage;
+    const double row[] = {c.systolic.value() * n, c.vector.value() * n, c.sram.value() * n, c.d2d.value() * n,
+                          (c.total.value() - chipletParts) * n, phys, inPackage, report.interposerArea.value() - footprints};
+    for (std::size_t i = 0; i < values.size(); ++i) values[i].push_back(row[i]);
+    panel.categories << q(device.name) + tr("\n%1 compute chiplets").arg(p.computeChiplets);
+    panel.limit = std::max(panel.limit, report.interposerLimit.value());
+  }
+  if (panel.categories.isEmpty()) return data;
+  panel.limitName = tr("interposer limit");
+  for (qsizetype i = 0; i < parts.size(); ++i) {
+    const auto& v = values[std::size_t(i)];
+    if (std::all_of(v.begin(), v.end(), [](double x) { return x == 0; })) continue;
+    panel.series.push_back({parts[i], BarColour::Series, int(i), v});
+  }
+  data.panels.push_back(std::move(panel));
+  return data;
+}
+
+} // namespace llmwb::ui

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/breakdown_plot.h"
+
+#include <algorithm>
+#include <set>
+
+namespace llmwb::ui {
+
+namespace {
+QColor colourOf(const BarSeries& s, bool dark) {
+  switch (s.colour) {
+  case BarColour::OperatorClass: return operatorClassColor(OperatorClass(s.colourIndex), dark);
+  case BarColour::MemoryLevel: return memoryLevelColor(s.colourIndex, dark);
+  case BarColour::Series: break;
+  }
+  return seriesColor(s.colourIndex, dark);
+}
+
+/// Area is in mm² and takes no prefix; every other quantity an SI prefix for its largest bar.
+Prefix panelPrefix(const BarPanel& panel) {
+  if (panel.quantity == BarQuantity::Area) return {};
+  double largest = 0;
+  for (std::size_t c = 0; c < std::size_t(panel.categories.size()); ++c) {
+    double stack = 0;
+    for (const auto& s : panel.series) stack += c < s.values.size() ? s.values[c] : 0;
+    largest = std::max(largest, stack);
+  }
+  return prefixFor(largest);
+}
+
+QString formatValue(double v, BarQuantity q) {
+  if (q == BarQuantity::Area) return QStringLiteral("%1 mm²").arg(v, 0, 'f', 1);
+  return withPrefix(v, unitOf(q));
+}
+} // namespace
+
+BreakdownPlot::BreakdownPlot(QWidget* parent) : PlotView(parent) {
+  setAutoAddPlottableToLegend(false);
+  plotLayout()->clear(); // the default axis rect and its legend
+  mTitle = new QCPTextElement(this);
+  plotLayout()->addElement(0, 0, mTitle);
+  mGrid = new QCPLayoutGrid;
+  plotLayout()->addElement(1, 0, mGrid);
+  mLegend = new QCPLegend;
+  auto* side = new QCPLayoutGrid;
+  plotLayout()->addElement(1, 1, side);
+  side->addElement(0, 0, mLegend);
+  side->addElement(1, 0, new QCPLayoutElement(this)); // pushes the legend to the top
+  side->setRowStretchFactor(1, 100);
+  mLegend->setLayer(QStringLiteral("legend"));
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  plotLayout()->setRowStretchFactor(0, 0.001);
+}
+
+void BreakdownPlot::setData(BreakdownData data) {
+  mData = std::move(data);
+  refresh();
+}
+
+QString BreakdownPlot::figureName() const { return mData.name.isEmpty() ? QStringLiteral("breakdown") : mData.name; }
+
+void BreakdownPlot::rebuild() {
+  clearPlottables();
+  clearItems();
+  mBars.clear();
+  mLegend->clearItems();
+  mGrid->clear();
+  mGrid->simplify();
+  const PlotTheme& t = theme();
+  mTitle->setText(mData.title);
+  mTitle->setFont(t.titleFont);
+  mTitle->setTextColor(t.foreground);
+  styleLegend(*mLegend, t);
+  mLegend->setVisible(!mData.panels.empty());
+
+  std::set<QString> inLegend;
+  for (std::size_t p = 0; p < mData.panels.size(); ++p) {
+    const auto& panel = mData.panels[p];
+    auto* heading = new QCPTextElement(this, panel.title, t.labelFont);
+    heading->setTextColor(t.foreground);
+    auto* rect = new QCPAxisRect(this);
+    mGrid->addElement(2 * panel.row, panel.column, heading);
+    mGrid->addElement(2 * panel.row + 1, panel.column, rect);
+    mGrid->setRowStretchFactor(2 * panel.row, 0.001);
+    styleAxisRect(*rect, t);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (qsizetype c = 0; c < panel.categories.size(); ++c) ticker->addTick(double(c + 1), panel.categories[c]);
+    x->setTicker(ticker);
+    x->setSubTicks(false);
+    x->setTickLength(0, 4);
+    x->grid()->setVisible(false);
+    x->setRange(0.4, double(panel.categories.size()) + 0.6);
+    if (panel.categories.size() > 4) x->setTickLabelRotation(30);
+
+    const Prefix prefix = panelPrefix(panel);
+    y->setLabel(QStringLiteral("%1 (%2%3)").arg(panel.axisName, prefix.symbol, unitOf(panel.quantity)));
+    double top = 0;
+
+    QCPBars* below = nullptr;
+    for (std::size_t s = 0; s < panel.series.size(); ++s) {
+      const auto& series = panel.series[s];
+      auto* bars = new QCPBars(x, y);
+      bars->setName(series.name);
+      const QColor colour = colourOf(series, t.dark);
+      bars->setBrush(colour);
+      bars->setPen(QPen(t.background, 1));
+      bars->setWidth(0.6);
+      bars->setStackingGap(0);
+      for (std::size_t c = 0; c < series.values.size(); ++c) bars->addData(double(c + 1), series.values[c] / prefix.factor);
+      if (below) bars->moveAbove(below);
+      below = bars;
+      mBars.push_back({bars, p, s});
+      if (inLegend.insert(series.name).second && series.colour != BarColour::OperatorClass &&
+          series.colour != BarColour::MemoryLevel)
+        bars->addToLegend(mLegend);
+    }
+    for (std::size_t c = 0; c < std::size_t(panel.categories.size()); ++c) {
+      double stack = 0;
+      for (const auto& s : panel.series) stack += c < s.values.size() ? s.values[c] : 0;
+      top = std::max(top, stack / prefix.factor);
+    }
+    if (panel.limit > 0) {
+      const double limit = panel.limit / prefix.factor;
+      auto* line = new QCPItemStraightLine(this);
+      line->setClipAxisRect(rect);
+      line->point1->setAxes(x, y);
+      line->point2->setAxes(x, y);
+      line->point1->setCoords(0, limit);
+      line->point2->setCoords(1, limit);
+      line->setPen(QPen(t.highlight, 1.5, Qt::DashLine));
+      auto* label = new QCPItemText(this);
+      label->setClipAxisRect(rect);
+      label->position->setAxes(x, y);
+      label->position->setCoords(0.45, limit);
+      label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+      label->setText(QStringLiteral("%1 %2").arg(panel.limitName, formatValue(panel.limit, panel.quantity)));
+      label->setColor(t.highlight);
+      label->setFont(t.tickFont);
+      top = std::max(top, limit);
+    }
+    y->setRange(0, top > 0 ? top * 1.12 : 1);
+  }
+  // Class and level bars are labelled by their category; the legend lists only the other series.
+  mLegend->setVisible(mLegend->itemCount() > 0);
+}
+
+QString BreakdownPlot::plottableTooltipAt(const QPointF& pos) const {
+  for (const auto& info : mBars) {
+    QVariant details;
+    if (info.bars->selectTest(pos, false, &details) < 0) continue;
+    const auto selection = details.value<QCPDataSelection>();
+    if (selection.isEmpty()) continue;
+    const auto& panel = mData.panels[info.panel];
+    const auto& series = panel.series[info.series];
+    const auto c = std::size_t(selection.dataRange().begin());
+    if (c >= series.values.size() || series.values[c] == 0) continue;
+    double total = 0;
+    for (const auto& s : panel.series) total += c < s.values.size() ? s.values[c] : 0;
+    return tr("<b>%1</b> · %2<br>%3: %4 (%5% of %6)")
+        .arg(panel.title.toHtmlEscaped(), QString(panel.categories[qsizetype(c)]).replace(QLatin1Char('\n'), QLatin1Char(' ')).toHtmlEscaped(),
+             series.name.toHtmlEscaped(), formatValue(series.values[c], panel.quantity))
+        .arg(total > 0 ? 100 * series.values[c] / total : 0, 0, 'f', 1)
+        .arg(formatValue(total, panel.quantity));
+  }
+  return {};
+}
+
+PlotTable BreakdownPlot::table() const {
+  PlotTable t;
+  t.title = mData.title;
+  t.columns = {QStringLiteral("panel"), QStringLiteral("category"), QStringLiteral("series"), QStringLiteral("value"),
+               QStringLiteral("unit")};
+  for (const auto& panel : mData.panels)
+    for (const auto& s : panel.series)
+      for (std::size_t c = 0; c < s.values.size(); ++c) {
+        if (s.values[c] == 0 && s.colour != BarColour::Series) continue; // the empty slots of one-bar series
+        t.addRow({panel.title, QString(panel.categories[qsizetype(c)]).replace(QLatin1Char('\n'), QLatin1Char(' ')), s.name,
+                  s.values[c], unitOf(panel.quantity)});
+      }
+  return t;
+}
+
+} // namespace llmwb::ui

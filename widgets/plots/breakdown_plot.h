@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Stacked bars in a grid of panels (BreakdownData): each panel its own value axis with an SI
+// prefix chosen for its largest bar; one legend for all panels, right of the grid.
+
+#include "widgets/plots/breakdown_data.h"
+#include "widgets/plots/plot_view.h"
+
+namespace llmwb::ui {
+
+class BreakdownPlot : public PlotView {
+  Q_OBJECT
+public:
+  explicit BreakdownPlot(QWidget* parent = nullptr);
+
+  void setData(BreakdownData data);
+  const BreakdownData& data() const { return mData; }
+
+  PlotTable table() const override;
+  QString figureName() const override;
+
+protected:
+  void rebuild() override;
+  QString plottableTooltipAt(const QPointF& pos) const override;
+
+private:
+  struct BarsInfo {
+    QCPBars* bars = nullptr;
+    std::size_t panel = 0, series = 0;
+  };
+  BreakdownData mData;
+  QCPTextElement* mTitle = nullptr;
+  QCPLayoutGrid* mGrid = nullptr;
+  QCPLegend* mLegend = nullptr;
+  std::vector<BarsInfo> mBars;
+};
+
+} // namespace llmwb::ui

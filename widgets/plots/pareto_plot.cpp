@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/pareto_plot.h"
+
+#include "core/dse/exploration.h"
+#include "widgets/plots/metric_text.h"
+
+#include <QMenu>
+
+#include <algorithm>
+#include <cmath>
+
+namespace llmwb::ui {
+
+namespace {
+bool wantsLog(const std::vector<double>& v) {
+  double lo = 1e300, hi = 0;
+  for (double x : v) {
+    if (!std::isfinite(x)) continue;
+    if (x <= 0) return false;
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+  }
+  return hi > 0 && hi / lo > 50;
+}
+
+void fitRange(QCPAxis& axis, const std::vector<double>& v) {
+  double lo = 1e300, hi = -1e300;
+  for (double x : v)
+    if (std::isfinite(x)) {
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+  if (lo > hi) {
+    axis.setRange(0, 1);
+    return;
+  }
+  if (axis.scaleType() == QCPAxis::stLogarithmic) {
+    axis.setRange(lo / 1.5, hi * 1.5);
+    return;
+  }
+  const double pad = hi > lo ? (hi - lo) * 0.06 : std::max(std::abs(hi) * 0.1, 1.0);
+  axis.setRange(lo - pad, hi + pad);
+}
+} // namespace
+
+ParetoPlot::ParetoPlot(QWidget* parent) : PlotView(parent) {
+  plotLayout()->addElement(0, 1, legend);
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  legend->setVisible(true);
+  addLayer(QStringLiteral("front"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+}
+
+void ParetoPlot::setExploration(dse::DesignSpace space, std::vector<dse::PointResult> points) {
+  const bool sameSpace = space.id == mSpace.id && space.objectives.size() == mSpace.objectives.size();
+  mSpace = std::move(space);
+  mPoints = std::move(points);
+  mFront = dse::paretoSet(mSpace, mPoints);
+  mActive.reset();
+  if (!sameSpace) {
+    mX = 0;
+    mY = mSpace.objectives.size() > 1 ? 1 : (mSpace.constraints.empty() ? 0 : int(mSpace.objectives.size()));
+  }
+  refresh();
+}
+
+void ParetoPlot::addPoint(dse::PointResult point, bool replot) {
+  mPoints.push_back(std::move(point));
+  if (replot) updateFront();
+}
+
+void ParetoPlot::updateFront() {
+  mFront = dse::paretoSet(mSpace, mPoints);
+  refresh();
+}
+
+void ParetoPlot::clear() { setExploration(mSpace, {}); }
+
+QStringList ParetoPlot::axisChoices() const {
+  QStringList names;
+  for (const auto& o : mSpace.objectives) names << metricAxisLabel(o.metric);
+  for (const auto& c : mSpace.constraints) names << metricAxisLabel(c.metric) + tr(" [constraint]");
+  return names;
+}
+
+void ParetoPlot::setAxes(int xChoice, int yChoice) {
+  mX = xChoice;
+  mY = yChoice;
+  refresh();
+}
+
+void ParetoPlot::setActivePoint(std::optional<std::size_t> index) {
+  mActive = index;
+  refresh();
+}
+
+std::string ParetoPlot::metricOf(int c) const {
+  const auto n = int(mSpace.objectives.size());
+  if (c < n) return mSpace.objectives[std::size_t(c)].metric;
+  if (c - n < int(mSpace.constraints.size())) return mSpace.constraints[std::size_t(c - n)].metric;
+  return {};
+}
+
+double ParetoPlot::valueOf(std::size_t i, int c) const {
+  const auto& p = mPoints[i];
+  const auto n = int(mSpace.objectives.size());
+  if (c < n) return std::size_t(c) < p.objectives.size() ? p.objectives[std::size_t(c)] : NAN;
+  return std::size_t(c - n) < p.constraints.size() ? p.constraints[std::size_t(c - n)] : NAN;
+}
+
+QString ParetoPlot::describe(std::size_t i) const {
+  const auto& p = mPoints[i];
+  QString text = tr("<b>design %1</b>").arg(i);
+  if (p.index) text += tr(" (grid %1)").arg(*p.index);
+  if (std::binary_search(mFront.begin(), mFront.end(), i)) text += tr(" · on the Pareto front");
+  for (std::size_t k = 0; k < mSpace.parameters.size() && k < p.point.coordinates.size(); ++k)
+    text += QStringLiteral("<br>%1 = %2").arg(QString::fromStdString(mSpace.parameters[k].name).toHtmlEscaped(),
+                                            parameterValueText(mSpace.parameters[k], p.point.coordinates[k]).toHtmlEscaped());
+  text += QStringLiteral("<hr>");
+  const auto choices = int(mSpace.objectives.size() + mSpace.constraints.size());
+  for (int c = 0; c < choices; ++c) {
+    const std::string metric = metricOf(c);
+    text += QStringLiteral("%1: %2 %3<br>").arg(QString::fromStdString(metric), QString::number(valueOf(i, c), 'g', 4),
+                                               metricUnit(metric));
+  }
+  if (!p.feasible)
+    for (const auto& problem : p.problems) text += tr("✗ %1<br>").arg(QString::fromStdString(problem).toHtmlEscaped());
+  return text;
+}
+
+void ParetoPlot::rebuild() {
+  clearPlottables();
+  clearItems();
+  legend->clearItems();
+  const PlotTheme& t = theme();
+  const auto choices = int(mSpace.objectives.size() + mSpace.constraints.size());
+  if (choices == 0) {
+    xAxis->setLabel(tr("Objective"));
+    yAxis->setLabel(tr("Objective"));
+    return;
+  }
+  mX = std::clamp(mX, 0, choices - 1);
+  mY = std::clamp(mY, 0, choices - 1);
+
+  std::vector<double> xs, ys;
+  for (std::size_t i = 0; i < mPoints.size(); ++i) {
+    xs.push_back(valueOf(i, mX));
+    ys.push_back(valueOf(i, mY));
+  }
+  for (auto [axis, values, choice] : {std::tuple{xAxis, &xs, mX}, std::tuple{yAxis, &ys, mY}}) {
+    if (wantsLog(*values)) makeLogAxis(*axis);
+    else {
+      axis->setScaleType(QCPAxis::stLinear);
+      axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+      axis->setNumberFormat(QStringLiteral("gb"));
+      axis->setNumberPrecision(4);
+      axis->grid()->setSubGridVisible(false);
+    }
+    QString label = metricAxisLabel(metricOf(choice));
+    if (choice < int(mSpace.objectives.size()))
+      label += mSpace.objectives[std::size_t(choice)].direction == dse::Direction::Maximise ? tr(" — higher is better")
+                                                                                             : tr(" — lower is better");
+    axis->setLabel(label);
+    fitRange(*axis, *values);
+  }
+
+  auto scatter = [&](const QString& name, QCPScatterStyle::ScatterShape shape, const QColor& fill, double size) {
+    auto* g = addGraph();
+    g->setName(name);
+    g->setLineStyle(QCPGraph::lsNone);
+    QCPScatterStyle style(shape, fill.darker(t.dark ? 80 : 130), fill, size);
+    g->setScatterStyle(style);
+    return g;
+  };
+  auto* infeasible = scatter(tr("infeasible"), QCPScatterStyle::ssCross, t.muted, 7);
+  infeasible->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(t.muted, 1.5), Qt::NoBrush, 7));
+  QColor dominatedColour = seriesColor(0, t.dark);
+  dominatedColour.setAlpha(170);
+  auto* dominated = scatter(tr("feasible"), QCPScatterStyle::ssDisc, dominatedColour, 7);
+  auto* front = scatter(tr("Pareto front"), QCPScatterStyle::ssDiamond, t.highlight, 11);
+  front->setProperty("llmwb.kind", "front");
+  front->setLayer(QStringLiteral("front")); // above the line that joins it
+
+  std::vector<std::size_t> frontDrawn;
+  for (std::size_t i = 0; i < mPoints.size(); ++i) {
+    if (!std::isfinite(xs[i]) || !std::isfinite(ys[i])) continue;
+    const bool onFront = std::binary_search(mFront.begin(), mFront.end(), i);
+    auto* g = onFront ? front : mPoints[i].feasible ? dominated : infeasible;
+    if (onFront) frontDrawn.push_back(i);
+    else g->addData(xs[i], ys[i]);
+    addHoverPoint({xAxis, yAxis, xs[i], ys[i], describe(i), i});
+  }
+  // The front: joined by a line in x order when the axes are the two objectives it was found on.
+  std::sort(frontDrawn.begin(), frontDrawn.end(), [&](auto a, auto b) { return xs[a] < xs[b]; });
+  for (auto i : frontDrawn) front->addData(xs[i], ys[i]);
+  const bool twoObjectiveAxes = mSpace.objectives.size() == 2 && mX < 2 && mY < 2 && mX != mY;
+  if (twoObjectiveAxes && frontDrawn.size() > 1) {
+    // QCPGraph sorts by key; a curve keeps the x order even for equal keys.
+    auto* line = new QCPCurve(xAxis, yAxis);
+    line->removeFromLegend();
+    line->setPen(QPen(t.highlight, 1.6));
+    for (auto i : frontDrawn) line->addData(xs[i], ys[i]);
+  }
+  if (mActive && *mActive < mPoints.size() && std::isfinite(xs[*mActive]) && std::isfinite(ys[*mActive])) {
+    auto* ring = scatter(tr("chosen design"), QCPScatterStyle::ssCircle, Qt::transparent, 20);
+    ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, 2.2), Qt::NoBrush, 20));
+    ring->addData(xs[*mActive], ys[*mActive]);
+    ring->setLayer(QStringLiteral("front"));
+  }
+  if (infeasible->dataCount() == 0) infeasible->removeFromLegend();
+}
+
+std::optional<QPointF> ParetoPlot::pixelOf(std::size_t index) const {
+  if (index >= mPoints.size()) return std::nullopt;
+  const double x = valueOf(index, mX), y = valueOf(index, mY);
+  if (!std::isfinite(x) || !std::isfinite(y)) return std::nullopt;
+  return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
+}
+
+std::optional<std::size_t> ParetoPlot::pointAt(const QPointF& pos) const {
+  if (const auto* p = hoverPointAt(pos)) return p->id;
+  return std::nullopt;
+}
+
+void ParetoPlot::mousePressEvent(QMouseEvent* event) {
+  mPressPos = event->position();
+  PlotView::mousePressEvent(event);
+}
+
+void ParetoPlot::mouseReleaseEvent(QMouseEvent* event) {
+  PlotView::mouseReleaseEvent(event);
+  // A click, not the end of a drag.
+  if (event->button() != Qt::LeftButton || (event->position() - mPressPos).manhattanLength() > 4) return;
+  if (const auto index = pointAt(event->position())) {
+    setActivePoint(*index);
+    emit pointActivated(*index);
+  }
+}
+
+void ParetoPlot::addContextActions(QMenu& menu) {
+  const QStringList choices = axisChoices();
+  for (auto [title, isX] : {std::pair{tr("X axis"), true}, std::pair{tr("Y axis"), false}}) {
+    QMenu* sub = menu.addMenu(title);
+    for (qsizetype c = 0; c < choices.size(); ++c) {
+      auto* action = sub->addAction(choices[c], this, [this, c, isX = isX] {
+        if (isX) setAxes(int(c), mY);
+        else setAxes(mX, int(c));
+      });
+      action->setCheckable(true);
+      action->setChecked(int(c) == (isX ? mX : mY));
+    }
+  }
+}
+
+PlotTable ParetoPlot::table() const {
+  PlotTable t;
+  t.title = tr("Exploration of %1").arg(QString::fromStdString(mSpace.name.empty() ? mSpace.id : mSpace.name));
+  t.columns = {QStringLiteral("design"), QStringLiteral("grid_index"), QStringLiteral("feasible"), QStringLiteral("pareto")};
+  for (const auto& o : mSpace.objectives) t.columns << QString::fromStdString(o.metric);
+  for (const auto& c : mSpace.constraints) t.columns << QStringLiteral("constraint:") + QString::fromStdString(c.metric);
+  for (const auto& p : mSpace.parameters) t.columns << QStringLiteral("param:") + QString::fromStdString(p.name);
+  const auto choices = int(mSpace.objectives.size() + mSpace.constraints.size());
+  for (std::size_t i = 0; i < mPoints.size(); ++i) {
+    const auto& p = mPoints[i];
+    QVariantList row{qulonglong(i), p.index ? QVariant(qulonglong(*p.index)) : QVariant(), p.feasible,
+                     std::binary_search(mFront.begin(), mFront.end(), i)};
+    for (int c = 0; c < choices; ++c) row << valueOf(i, c);
+    for (std::size_t k = 0; k < mSpace.parameters.size(); ++k)
+      row << (k < p.point.coordinates.size() ? parameterValueText(mSpace.parameters[k], p.point.coordinates[k]) : QString());
+    t.addRow(std::move(row));
+  }
+  return t;
+}
+
+} // namespace llmwb::ui

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/plot_style.h"
+
+#include <QApplication>
+#include <QPalette>
+#include <qcustomplot.h>
+
+#include <array>
+
+namespace llmwb::ui {
+
+namespace {
+// Okabe & Ito (2008), "Color Universal Design": eight colours told apart with any colour vision.
+// Dark variants are the same hues lightened so they keep their contrast on a dark background.
+constexpr std::array<QRgb, 8> kLight = {0xff0072b2, 0xffd55e00, 0xff009e73, 0xffcc79a7,
+                                        0xffe69f00, 0xff56b4e9, 0xff7a7a7a, 0xfff0e442};
+constexpr std::array<QRgb, 8> kDark = {0xff4ea3e0, 0xffff8c42, 0xff2fd4a3, 0xffe8a0c8,
+                                       0xffffbf3f, 0xff8fd3ff, 0xffb0b0b0, 0xfff5ec7a};
+
+QColor pick(std::size_t index, bool dark) { return QColor::fromRgba((dark ? kDark : kLight)[index % kLight.size()]); }
+
+QFont sized(QFont f, double points, bool bold = false) {
+  f.setPointSizeF(points);
+  f.setBold(bold);
+  return f;
+}
+} // namespace
+
+PlotTheme plotTheme(bool dark) {
+  PlotTheme t;
+  t.dark = dark;
+  t.background = dark ? QColor(0x1e, 0x1f, 0x22) : QColor(Qt::white);
+  t.foreground = dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20);
+  t.grid = dark ? QColor(0x4a, 0x4c, 0x52) : QColor(0xd0, 0xd0, 0xd0);
+  t.subGrid = dark ? QColor(0x34, 0x36, 0x3a) : QColor(0xec, 0xec, 0xec);
+  t.muted = dark ? QColor(0x80, 0x80, 0x80, 150) : QColor(0xa0, 0xa0, 0xa0, 150);
+  t.highlight = dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xc6, 0x28, 0x28);
+  // Never below 10 pt: readable at 1920x1080 on a 24" screen; points scale with HiDPI by themselves.
+  const QFont base = QApplication::font();
+  const double points = std::max(10.0, base.pointSizeF() > 0 ? base.pointSizeF() : 10.0);
+  t.tickFont = sized(base, points);
+  t.labelFont = sized(base, points + 1);
+  t.legendFont = sized(base, points);
+  t.titleFont = sized(base, points + 2, true);
+  return t;
+}
+
+PlotTheme currentPlotTheme() {
+  const QPalette palette = QApplication::palette();
+  return plotTheme(palette.color(QPalette::Window).lightness() < 128);
+}
+
+QColor operatorClassColor(OperatorClass cls, bool dark) {
+  switch (cls) {
+  case OperatorClass::Projection: return pick(0, dark);
+  case OperatorClass::Attention: return pick(1, dark);
+  case OperatorClass::Moe: return pick(2, dark);
+  case OperatorClass::Recurrence: return pick(3, dark);
+  case OperatorClass::Elementwise: return pick(4, dark);
+  case OperatorClass::Embedding: return pick(5, dark);
+  case OperatorClass::LmHead: return pick(6, dark);
+  }
+  return pick(6, dark);
+}
+
+QString operatorClassName(OperatorClass cls) {
+  switch (cls) {
+  case OperatorClass::Projection: return QStringLiteral("Projection");
+  case OperatorClass::Attention: return QStringLiteral("Attention");
+  case OperatorClass::Moe: return QStringLiteral("MoE");
+  case OperatorClass::Recurrence: return QStringLiteral("Recurrence");
+  case OperatorClass::Elementwise: return QStringLiteral("Elementwise");
+  case OperatorClass::Embedding: return QStringLiteral("Embedding");
+  case OperatorClass::LmHead: return QStringLiteral("LM head");
+  }
+  return QStringLiteral("?");
+}
+
+std::optional<OperatorClass> operatorClassFromName(const QString& name) {
+  for (auto c : {OperatorClass::Projection, OperatorClass::Attention, OperatorClass::Moe, OperatorClass::Recurrence,
+                 OperatorClass::Elementwise, OperatorClass::Embedding, OperatorClass::LmHead})
+    if (name == QLatin1String(toString(c).data(), qsizetype(toString(c).size()))) return c;
+  return std::nullopt;
+}
+
+QColor memoryLevelColor(int depth, bool dark) {
+  // On-chip blue-green, then the off-chip levels in warm colours going out.
+  static constexpr std::array<std::size_t, 5> order = {2, 0, 1, 4, 3};
+  return pick(order[std::size_t(std::max(depth, 0)) % order.size()], dark);
+}
+
+QColor seriesColor(int index, bool dark) { return pick(std::size_t(std::max(index, 0)), dark); }
+
+void styleAxis(QCPAxis& axis, const PlotTheme& t) {
+  const QPen pen(t.foreground, 1);
+  axis.setBasePen(pen);
+  axis.setTickPen(pen);
+  axis.setSubTickPen(pen);
+  axis.setTickLabelColor(t.foreground);
+  axis.setLabelColor(t.foreground);
+  axis.setTickLabelFont(t.tickFont);
+  axis.setLabelFont(t.labelFont);
+  axis.setSelectedTickLabelFont(t.tickFont);
+  axis.setSelectedLabelFont(t.labelFont);
+  axis.grid()->setPen(QPen(t.grid, 1, Qt::DotLine));
+  axis.grid()->setSubGridPen(QPen(t.subGrid, 1, Qt::DotLine));
+  axis.grid()->setZeroLinePen(Qt::NoPen);
+}
+
+void styleAxisRect(QCPAxisRect& rect, const PlotTheme& t) {
+  for (auto* axis : rect.axes()) styleAxis(*axis, t);
+  rect.setBackground(QBrush(t.background));
+}
+
+void styleLegend(QCPLegend& legend, const PlotTheme& t) {
+  QColor frame = t.background;
+  frame.setAlpha(225);
+  legend.setBrush(QBrush(frame));
+  legend.setBorderPen(QPen(t.grid));
+  legend.setTextColor(t.foreground);
+  legend.setFont(t.legendFont);
+  legend.setSelectedFont(t.legendFont);
+  legend.setIconSize(18, 12);
+}
+
+void applyTheme(QCustomPlot& plot, const PlotTheme& t) {
+  plot.setBackground(QBrush(t.background));
+  for (auto* rect : plot.axisRects()) styleAxisRect(*rect, t);
+  if (plot.legend) styleLegend(*plot.legend, t);
+}
+
+void makeLogAxis(QCPAxis& axis) {
+  axis.setScaleType(QCPAxis::stLogarithmic);
+  auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+  ticker->setLogBase(10);
+  ticker->setSubTickCount(8);
+  axis.setTicker(ticker);
+  axis.setNumberFormat(QStringLiteral("eb"));
+  axis.setNumberPrecision(0);
+  axis.grid()->setSubGridVisible(true);
+}
+
+} // namespace llmwb::ui

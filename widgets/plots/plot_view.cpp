@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/plot_view.h"
+
+#include "widgets/export/export_dialog.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QToolTip>
+
+#include <array>
+#include <cmath>
+
+namespace llmwb::ui {
+
+PlotView::PlotView(QWidget* parent) : QCustomPlot(parent) {
+  setMouseTracking(true);
+  setMinimumSize(320, 240);
+  // Nothing here is selectable: clicks activate points (ParetoPlot) instead.
+  setInteractions(QCP::Interactions());
+  setPlottingHint(QCP::phCacheLabels, true);
+  mTheme = currentPlotTheme();
+}
+
+void PlotView::refresh() {
+  clearHoverPoints();
+  rebuild();
+  applyTheme(*this, mTheme);
+  replot();
+}
+
+void PlotView::setThemeOverride(std::optional<PlotTheme> theme) {
+  mThemeOverride = std::move(theme);
+  applyCurrentTheme();
+}
+
+void PlotView::applyCurrentTheme() {
+  mTheme = mThemeOverride ? *mThemeOverride : currentPlotTheme();
+  refresh();
+}
+
+const PlotView::HoverPoint* PlotView::hoverPointAt(const QPointF& pos, double radiusPx) const {
+  const HoverPoint* best = nullptr;
+  double bestDistance = radiusPx * radiusPx;
+  for (const auto& p : mHover) {
+    if (!p.xAxis || !p.yAxis) continue;
+    const double dx = p.xAxis->coordToPixel(p.x) - pos.x();
+    const double dy = p.yAxis->coordToPixel(p.y) - pos.y();
+    const double d = dx * dx + dy * dy;
+    if (d <= bestDistance) {
+      bestDistance = d;
+      best = &p;
+    }
+  }
+  return best;
+}
+
+QString PlotView::plottableTooltipAt(const QPointF&) const { return {}; }
+
+QString PlotView::tooltipAt(const QPointF& pos) const {
+  if (const auto* p = hoverPointAt(pos)) return p->text;
+  return plottableTooltipAt(pos);
+}
+
+void PlotView::mouseMoveEvent(QMouseEvent* event) {
+  QCustomPlot::mouseMoveEvent(event);
+  const QString text = tooltipAt(event->position());
+  if (text.isEmpty()) QToolTip::hideText();
+  else QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void PlotView::addContextActions(QMenu&) {}
+
+void PlotView::contextMenuEvent(QContextMenuEvent* event) {
+  QMenu menu(this);
+  addContextActions(menu);
+  if (!menu.isEmpty()) menu.addSeparator();
+  menu.addAction(tr("Export figure…"), this, [this] { ExportDialog::exportFigure(*this, this); });
+  menu.addAction(tr("Export data…"), this, [this] { ExportDialog::exportData(*this, this); });
+  menu.exec(event->globalPos());
+}
+
+void PlotView::changeEvent(QEvent* event) {
+  QCustomPlot::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange && !mThemeOverride) applyCurrentTheme();
+}
+
+bool PlotView::event(QEvent* event) {
+  if (event->type() == QEvent::ApplicationPaletteChange && !mThemeOverride) applyCurrentTheme();
+  return QCustomPlot::event(event);
+}
+
+Prefix prefixFor(double largest) {
+  static const std::array<Prefix, 9> prefixes = {{{1e15, QStringLiteral("P")}, {1e12, QStringLiteral("T")},
+                                                  {1e9, QStringLiteral("G")}, {1e6, QStringLiteral("M")},
+                                                  {1e3, QStringLiteral("k")}, {1, QString()},
+                                                  {1e-3, QStringLiteral("m")}, {1e-6, QStringLiteral("µ")},
+                                                  {1e-9, QStringLiteral("n")}}};
+  const double a = std::abs(largest);
+  if (!(a > 0) || !std::isfinite(a)) return prefixes[5];
+  for (const auto& p : prefixes)
+    if (a >= p.factor) return p;
+  return prefixes.back();
+}
+
+QString withPrefix(double value, const QString& unit, int significant) {
+  if (!std::isfinite(value)) return QStringLiteral("–");
+  const Prefix p = prefixFor(value);
+  return QStringLiteral("%1 %2%3").arg(QString::number(value / p.factor, 'g', significant), p.symbol, unit);
+}
+
+} // namespace llmwb::ui

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What every plot shares: the theme (follows the application palette), hover tooltips on
+// points, a context menu with "Export figure…" and "Export data…", the data as a table, and a
+// cheap refresh that rebuilds the plottables from the data the plot holds.
+
+#include "widgets/plots/plot_style.h"
+#include "widgets/plots/plot_table.h"
+
+#include <qcustomplot.h>
+
+#include <optional>
+#include <vector>
+
+class QMenu;
+
+namespace llmwb::ui {
+
+class PlotView : public QCustomPlot {
+  Q_OBJECT
+public:
+  explicit PlotView(QWidget* parent = nullptr);
+
+  /// The numbers the plot shows, for CSV and JSON export.
+  virtual PlotTable table() const = 0;
+  /// A file name stem for exports ("roofline", "pareto").
+  virtual QString figureName() const = 0;
+
+  /// Rebuilds every plottable from the data and replots now. Cheap: no engine work.
+  void refresh();
+  const PlotTheme& theme() const { return mTheme; }
+  /// Fixes the theme (e.g. dark figures from a light application); nullopt follows the palette.
+  void setThemeOverride(std::optional<PlotTheme> theme);
+
+  /// The tooltip the plot shows at a widget position (empty: none). Public for tests.
+  QString tooltipAt(const QPointF& pos) const;
+
+protected:
+  /// Clears and recreates the plottables from the data; no replot.
+  virtual void rebuild() = 0;
+  /// Extra entries for the context menu, before the export entries.
+  virtual void addContextActions(QMenu& menu);
+
+  /// A point that shows `text` when the mouse is within a few pixels of it.
+  struct HoverPoint {
+    QCPAxis* xAxis = nullptr;
+    QCPAxis* yAxis = nullptr;
+    double x = 0, y = 0;
+    QString text;
+    std::size_t id = 0;
+  };
+  void clearHoverPoints() { mHover.clear(); }
+  void addHoverPoint(HoverPoint p) { mHover.push_back(std::move(p)); }
+  /// The hover point nearest to `pos` within `radiusPx`.
+  const HoverPoint* hoverPointAt(const QPointF& pos, double radiusPx = 10) const;
+  /// Bars and other plottables: a tooltip for what is under the mouse (empty: none).
+  virtual QString plottableTooltipAt(const QPointF& pos) const;
+
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
+  void changeEvent(QEvent* event) override;
+  bool event(QEvent* event) override;
+
+private:
+  void applyCurrentTheme();
+
+  PlotTheme mTheme;
+  std::optional<PlotTheme> mThemeOverride;
+  std::vector<HoverPoint> mHover;
+};
+
+/// "12.3 ms", "4.5 GB", "1.2 PFLOP/s": SI prefixes for a value in a base unit.
+QString withPrefix(double value, const QString& unit, int significant = 3);
+/// The SI prefix that suits the largest value of a series: factor to divide by and its symbol.
+struct Prefix {
+  double factor = 1;
+  QString symbol;
+};
+Prefix prefixFor(double largest);
+
+} // namespace llmwb::ui

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/roofline_plot.h"
+
+#include <QActionGroup>
+#include <QMenu>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace llmwb::ui {
+
+namespace {
+constexpr double kMarkerSize = 9;
+
+QCPScatterStyle marker(Phase phase, const QColor& color, const QColor& outline) {
+  const auto shape = phase == Phase::Prefill ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssTriangle;
+  QCPScatterStyle s(shape, outline, color, kMarkerSize);
+  s.setPen(QPen(outline, 1));
+  return s;
+}
+
+QString classLabel(const std::optional<OperatorClass>& cls) {
+  return cls ? operatorClassName(*cls) : QStringLiteral("Other");
+}
+} // namespace
+
+RooflinePlot::RooflinePlot(QWidget* parent) : PlotView(parent) {
+  // The legend sits in its own column right of the plot, so it never covers a point.
+  plotLayout()->addElement(0, 1, legend);
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  legend->setVisible(true);
+  legend->setRowSpacing(1);
+  setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+}
+
+void RooflinePlot::setData(RooflineData data) {
+  mData = std::move(data);
+  refresh();
+}
+
+void RooflinePlot::setPhaseFilter(PhaseFilter filter) {
+  mFilter = filter;
+  refresh();
+}
+
+bool RooflinePlot::shows(Phase p) const {
+  return mFilter == PhaseFilter::Both || (mFilter == PhaseFilter::Prefill) == (p == Phase::Prefill);
+}
+
+bool RooflinePlot::shows(const RooflineCeiling& c) const {
+  return c.phases.empty() || std::any_of(c.phases.begin(), c.phases.end(), [this](Phase p) { return shows(p); });
+}
+
+QString RooflinePlot::figureName() const {
+  switch (mFilter) {
+  case PhaseFilter::Prefill: return QStringLiteral("roofline-prefill");
+  case PhaseFilter::Decode: return QStringLiteral("roofline-decode");
+  case PhaseFilter::Both: break;
+  }
+  return QStringLiteral("roofline");
+}
+
+void RooflinePlot::rebuild() {
+  clearPlottables();
+  clearItems();
+  legend->clearItems();
+  const PlotTheme& t = theme();
+  makeLogAxis(*xAxis);
+  makeLogAxis(*yAxis);
+  xAxis->setLabel(tr("Operational intensity (FLOP/byte)"));
+  yAxis->setLabel(tr("Performance (FLOP/s)"));
+
+  // Ranges first: ceilings are drawn across the visible intensities.
+  double xMin = 1e300, xMax = 0, yMin = 1e300, yMax = 0;
+  for (const auto& o : mData.operators) {
+    if (!shows(o.phase)) continue;
+    xMin = std::min(xMin, o.intensity);
+    xMax = std::max(xMax, o.intensity);
+    yMin = std::min(yMin, o.achieved);
+    yMax = std::max(yMax, o.achieved);
+  }
+  double topCompute = 0, lowBandwidth = 1e300, highBandwidth = 0;
+  std::map<QString, int> devices;
+  for (const auto& c : mData.ceilings) {
+    if (!shows(c)) continue;
+    devices.emplace(c.device, int(devices.size()));
+    if (c.compute) topCompute = std::max(topCompute, c.value);
+    else {
+      lowBandwidth = std::min(lowBandwidth, c.value);
+      highBandwidth = std::max(highBandwidth, c.value);
+    }
+  }
+  if (topCompute > 0) yMax = std::max(yMax, topCompute);
+  if (topCompute > 0 && highBandwidth > 0) {
+    // Both ridge points (fastest and slowest memory) inside the plot.
+    xMin = std::min(xMin, topCompute / highBandwidth);
+    xMax = std::max(xMax, topCompute / std::min(lowBandwidth, highBandwidth));
+  }
+  if (!(xMax > 0)) {
+    xMin = 0.1;
+    xMax = 1e4;
+  }
+  if (!(yMax > 0)) {
+    yMin = 1e9;
+    yMax = 1e15;
+  }
+  xMin = std::pow(10, std::floor(std::log10(xMin / 2)));
+  xMax = std::pow(10, std::ceil(std::log10(xMax * 2)));
+  yMin = std::pow(10, std::floor(std::log10(std::min(yMin, yMax / 1e3) / 2)));
+  yMax = std::pow(10, std::ceil(std::log10(yMax * 1.5)));
+  xAxis->setRange(xMin, xMax);
+  yAxis->setRange(yMin, yMax);
+
+  const bool manyDevices = devices.size() > 1;
+  auto ceilingName = [&](const RooflineCeiling& c) {
+    QString name = c.name;
+    if (manyDevices) name = c.device + QStringLiteral(": ") + name;
+    if (c.groupSize > 1) name += QStringLiteral(" ×%1").arg(c.groupSize);
+    return name + QStringLiteral(" (") + withPrefix(c.value, c.compute ? QStringLiteral("FLOP/s") : QStringLiteral("B/s")) +
+           QStringLiteral(")");
+  };
+
+  int computeIndex = 0;
+  for (const auto& c : mData.ceilings) {
+    if (!shows(c)) continue;
+    auto* g = addGraph();
+    g->setProperty(kKindProperty, c.compute ? "compute-ceiling" : "memory-ceiling");
+    g->setName(ceilingName(c));
+    g->setLineStyle(QCPGraph::lsLine);
+    if (c.compute) {
+      // Dashed and darker than the points: the ceiling is a bound, not data.
+      QColor color = t.foreground;
+      color.setAlpha(200);
+      const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
+      g->setPen(QPen(color, 1.8, styles[computeIndex++ % 3]));
+      g->setData(QVector<double>{xMin, xMax}, QVector<double>{c.value, c.value});
+    } else {
+      // A memory ceiling rises with intensity until it meets the highest compute ceiling.
+      g->setPen(QPen(memoryLevelColor(c.depth, t.dark), 2));
+      const double ceiling = topCompute > 0 ? topCompute : yMax;
+      const double ridge = ceiling / c.value;
+      g->setData(QVector<double>{xMin, std::min(ridge, xMax)}, QVector<double>{xMin * c.value, std::min(ceiling, xMax * c.value)});
+    }
+  }
+
+  // One graph per operator class and phase; the legend shows each class once.
+  std::map<std::pair<int, int>, QCPGraph*> graphs;
+  std::map<int, bool> classInLegend;
+  for (const auto& o : mData.operators) {
+    if (!shows(o.phase)) continue;
+    const int cls = o.cls ? int(*o.cls) : -1;
+    auto& g = graphs[{cls, int(o.phase)}];
+    if (!g) {
+      g = addGraph();
+      g->setProperty(kKindProperty, "operators");
+      g->setLineStyle(QCPGraph::lsNone);
+      const QColor color = o.cls ? operatorClassColor(*o.cls, t.dark) : t.muted;
+      g->setScatterStyle(marker(o.phase, color, t.background));
+      g->setName(classLabel(o.cls));
+      if (classInLegend[cls]) g->removeFromLegend();
+      classInLegend[cls] = true;
+    }
+    g->addData(o.intensity, o.achieved);
+    addHoverPoint({xAxis, yAxis, o.intensity, o.achieved,
+                   tr("<b>%1</b><br>layer %2 · %3<br>%4 on %5, batch %6<br>"
+                      "work: %7 · data: %8<br>intensity: %9 FLOP/byte (off-chip: %10)<br>"
+                      "achieved: %11 (attainable %12)<br>bound: %13")
+                       .arg(o.name.toHtmlEscaped(), o.layer.toHtmlEscaped(), classLabel(o.cls), phaseName(o.phase),
+                            o.device.toHtmlEscaped())
+                       .arg(o.batch)
+                       .arg(withPrefix(o.flops, QStringLiteral("FLOP")), withPrefix(o.bytes, QStringLiteral("B")),
+                            QString::number(o.intensity, 'g', 3), QString::number(o.modelledIntensity, 'g', 3),
+                            withPrefix(o.achieved, QStringLiteral("FLOP/s")), withPrefix(o.attainable, QStringLiteral("FLOP/s")),
+                            o.bound.toHtmlEscaped()),
+                   0});
+  }
+  // Marker shapes explained once, in a neutral colour.
+  if (mFilter == PhaseFilter::Both) {
+    for (Phase p : {Phase::Prefill, Phase::Decode}) {
+      auto* key = addGraph();
+      key->setProperty(kKindProperty, "legend-key");
+      key->setLineStyle(QCPGraph::lsNone);
+      key->setScatterStyle(marker(p, t.foreground, t.background));
+      key->setName(p == Phase::Prefill ? tr("prefill (circles)") : tr("decode (triangles)"));
+    }
+  }
+}
+
+void RooflinePlot::addContextActions(QMenu& menu) {
+  auto* group = new QActionGroup(&menu);
+  const std::pair<PhaseFilter, QString> choices[] = {
+      {PhaseFilter::Both, tr("Prefill and decode")}, {PhaseFilter::Prefill, tr("Prefill only")}, {PhaseFilter::Decode, tr("Decode only")}};
+  for (const auto& [filter, label] : choices) {
+    auto* action = menu.addAction(label, this, [this, f = filter] { setPhaseFilter(f); });
+    action->setCheckable(true);
+    action->setChecked(filter == mFilter);
+    group->addAction(action);
+  }
+}
+
+PlotTable RooflinePlot::table() const {
+  PlotTable t;
+  t.title = tr("Roofline: %1").arg(mData.title);
+  t.columns = {QStringLiteral("kind"), QStringLiteral("device"), QStringLiteral("phase"), QStringLiteral("batch"),
+               QStringLiteral("layer"), QStringLiteral("name"), QStringLiteral("class"), QStringLiteral("flops"),
+               QStringLiteral("bytes"), QStringLiteral("intensity_flops_per_byte"),
+               QStringLiteral("modelled_intensity_flops_per_byte"), QStringLiteral("achieved_flops_per_s"),
+               QStringLiteral("attainable_flops_per_s"), QStringLiteral("ceiling_flops_per_s"),
+               QStringLiteral("ceiling_bytes_per_s"), QStringLiteral("bound")};
+  const QVariant none{};
+  for (const auto& c : mData.ceilings) {
+    if (!shows(c)) continue;
+    t.addRow({c.compute ? QStringLiteral("compute ceiling") : QStringLiteral("memory ceiling"), c.device, none,
+              none, none, c.name, none, none, none, none, none, none, none, c.compute ? QVariant(c.value) : none,
+              c.compute ? none : QVariant(c.value), none});
+  }
+  for (const auto& o : mData.operators) {
+    if (!shows(o.phase)) continue;
+    t.addRow({QStringLiteral("operator"), o.device, phaseName(o.phase), o.batch, o.layer, o.name,
+              o.cls ? QString::fromLatin1(toString(*o.cls).data()) : QString(), o.flops, o.bytes, o.intensity,
+              o.modelledIntensity, o.achieved, o.attainable, none, none, o.bound});
+  }
+  return t;
+}
+
+} // namespace llmwb::ui
