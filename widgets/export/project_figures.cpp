@@ -25,8 +25,9 @@ ProjectFigures computeProjectFigures(const Project& project, const PresetLibrary
   say(QStringLiteral("evaluating %1").arg(QString::fromStdString(system.name)));
   f.result = evaluate(system, model, workload, project.options);
   f.roofline = rooflineData(system, model, workload, f.result);
-  f.classes = classBreakdown(f.result);
-  f.memory = memoryBreakdown(f.result);
+  const QString systemName = QString::fromStdString(system.name.empty() ? system.id : system.name);
+  f.classes = classBreakdown(f.result, systemName);
+  f.memory = memoryBreakdown(f.result, systemName);
   f.area = areaBreakdown(system);
   if (project.exploration) {
     const auto& setup = *project.exploration;

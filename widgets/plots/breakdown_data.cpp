@@ -63,10 +63,10 @@ QString unitOf(BarQuantity q) {
   return {};
 }
 
-BreakdownData classBreakdown(const EvaluationResult& result) {
+BreakdownData classBreakdown(const EvaluationResult& result, const QString& systemName) {
   BreakdownData data;
   data.name = QStringLiteral("breakdown-class");
-  data.title = tr("Latency and energy by operator class: %1").arg(q(result.system));
+  data.title = tr("Latency and energy by operator class: %1").arg(systemName);
   int column = 0;
   for (int i = 0; i < 2; ++i) {
     const auto& phase = phaseOf(result, i);
@@ -79,10 +79,10 @@ BreakdownData classBreakdown(const EvaluationResult& result) {
   return data;
 }
 
-BreakdownData memoryBreakdown(const EvaluationResult& result) {
+BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& systemName) {
   BreakdownData data;
   data.name = QStringLiteral("breakdown-memory");
-  data.title = tr("Memory traffic and power by level: %1").arg(q(result.system));
+  data.title = tr("Memory traffic and power by level: %1").arg(systemName);
   int column = 0;
   for (int i = 0; i < 2; ++i) {
     const auto& phase = phaseOf(result, i);

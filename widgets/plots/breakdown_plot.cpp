@@ -87,7 +87,7 @@ void BreakdownPlot::rebuild() {
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
 
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (qsizetype c = 0; c < panel.categories.size(); ++c) ticker->addTick(double(c + 1), panel.categories[c]);
+    for (qsizetype c = 0; c < panel.categories.size(); ++c) ticker->addTick(double(c + 1), wrapLabel(panel.categories[c]));
     x->setTicker(ticker);
     x->setSubTicks(false);
     x->setTickLength(0, 4);
@@ -117,10 +117,20 @@ void BreakdownPlot::rebuild() {
           series.colour != BarColour::MemoryLevel)
         bars->addToLegend(mLegend);
     }
+    // The total above each bar: small bars stay readable.
     for (std::size_t c = 0; c < std::size_t(panel.categories.size()); ++c) {
       double stack = 0;
       for (const auto& s : panel.series) stack += c < s.values.size() ? s.values[c] : 0;
       top = std::max(top, stack / prefix.factor);
+      auto* label = new QCPItemText(this);
+      label->setClipAxisRect(rect);
+      label->position->setAxes(x, y);
+      label->position->setCoords(double(c + 1), stack / prefix.factor);
+      label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+      label->setText(formatValue(stack, panel.quantity));
+      label->setColor(t.foreground);
+      label->setFont(t.tickFont);
+      label->setPadding(QMargins(0, 0, 0, 2));
     }
     if (panel.limit > 0) {
       const double limit = panel.limit / prefix.factor;

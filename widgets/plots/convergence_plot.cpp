@@ -8,6 +8,7 @@
 namespace llmwb::ui {
 
 ConvergencePlot::ConvergencePlot(QWidget* parent) : PlotView(parent) {
+  addTitleRow();
   legend->setVisible(true);
   // Hypervolume only grows: the lower right is empty, the legend goes there.
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
@@ -20,6 +21,7 @@ void ConvergencePlot::setSpace(const dse::DesignSpace& space) {
     units << (u.isEmpty() ? QStringLiteral("1") : u);
   }
   mUnit = units.join(QStringLiteral(" × "));
+  setTitle(tr("Convergence: %1").arg(QString::fromStdString(space.name.empty() ? space.id : space.name)));
   refresh();
 }
 

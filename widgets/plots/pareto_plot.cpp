@@ -20,7 +20,7 @@ bool wantsLog(const std::vector<double>& v) {
     lo = std::min(lo, x);
     hi = std::max(hi, x);
   }
-  return hi > 0 && hi / lo > 50;
+  return hi > 0 && hi / lo > 1000; // three decades: below that a linear axis has more labels
 }
 
 void fitRange(QCPAxis& axis, const std::vector<double>& v) {
@@ -44,9 +44,8 @@ void fitRange(QCPAxis& axis, const std::vector<double>& v) {
 } // namespace
 
 ParetoPlot::ParetoPlot(QWidget* parent) : PlotView(parent) {
-  plotLayout()->addElement(0, 1, legend);
-  plotLayout()->setColumnStretchFactor(1, 0.001);
-  legend->setVisible(true);
+  addTitleRow();
+  placeLegendRight();
   addLayer(QStringLiteral("front"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
 }
 
@@ -140,6 +139,12 @@ void ParetoPlot::rebuild() {
   }
   mX = std::clamp(mX, 0, choices - 1);
   mY = std::clamp(mY, 0, choices - 1);
+  const auto feasible = std::count_if(mPoints.begin(), mPoints.end(), [](const auto& p) { return p.feasible; });
+  setTitle(tr("Exploration: %1\n%2 designs, %3 feasible, %4 on the Pareto front")
+               .arg(QString::fromStdString(mSpace.name.empty() ? mSpace.id : mSpace.name))
+               .arg(mPoints.size())
+               .arg(feasible)
+               .arg(mFront.size()));
 
   std::vector<double> xs, ys;
   for (std::size_t i = 0; i < mPoints.size(); ++i) {

@@ -25,7 +25,39 @@ void PlotView::refresh() {
   clearHoverPoints();
   rebuild();
   applyTheme(*this, mTheme);
+  if (mTitle) {
+    mTitle->setFont(mTheme.titleFont);
+    mTitle->setTextColor(mTheme.foreground);
+    mTitle->setVisible(!mTitle->text().isEmpty());
+  }
   replot();
+}
+
+void PlotView::addTitleRow() {
+  plotLayout()->insertRow(0);
+  mTitle = new QCPTextElement(this);
+  // The heading never widens its column (that would squeeze the legend beside the plot).
+  mTitle->setMinimumSize(1, 0);
+  plotLayout()->addElement(0, 0, mTitle);
+  plotLayout()->setRowStretchFactor(0, 0.001);
+}
+
+void PlotView::setTitle(const QString& text) {
+  if (mTitle) mTitle->setText(text);
+}
+
+QString PlotView::title() const { return mTitle ? mTitle->text() : QString(); }
+
+void PlotView::placeLegendRight() {
+  const int row = mTitle ? 1 : 0;
+  auto* side = new QCPLayoutGrid;
+  plotLayout()->addElement(row, 1, side);
+  side->addElement(0, 0, legend);
+  side->addElement(1, 0, new QCPLayoutElement(this)); // takes the height left: the legend stays at the top
+  side->setRowStretchFactor(1, 100);
+  side->setMargins(QMargins(0, 6, 6, 0));
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  legend->setVisible(true);
 }
 
 void PlotView::setThemeOverride(std::optional<PlotTheme> theme) {
@@ -57,8 +89,23 @@ const PlotView::HoverPoint* PlotView::hoverPointAt(const QPointF& pos, double ra
 QString PlotView::plottableTooltipAt(const QPointF&) const { return {}; }
 
 QString PlotView::tooltipAt(const QPointF& pos) const {
-  if (const auto* p = hoverPointAt(pos)) return p->text;
-  return plottableTooltipAt(pos);
+  const auto* nearest = hoverPointAt(pos);
+  if (!nearest) return plottableTooltipAt(pos);
+  // Points drawn on top of each other (operators of the same shape) are listed together.
+  const QPointF at(nearest->xAxis->coordToPixel(nearest->x), nearest->yAxis->coordToPixel(nearest->y));
+  QStringList texts;
+  for (const auto& p : mHover) {
+    if (p.xAxis != nearest->xAxis || p.yAxis != nearest->yAxis) continue;
+    const QPointF q(p.xAxis->coordToPixel(p.x), p.yAxis->coordToPixel(p.y));
+    if ((q - at).manhattanLength() <= 3) texts << p.text;
+  }
+  constexpr qsizetype kMostListed = 6;
+  if (texts.size() > kMostListed) {
+    const auto more = texts.size() - kMostListed;
+    texts.resize(kMostListed);
+    texts << tr("… and %n more here", nullptr, int(more));
+  }
+  return texts.join(QStringLiteral("<hr>"));
 }
 
 void PlotView::mouseMoveEvent(QMouseEvent* event) {
@@ -87,6 +134,22 @@ void PlotView::changeEvent(QEvent* event) {
 bool PlotView::event(QEvent* event) {
   if (event->type() == QEvent::ApplicationPaletteChange && !mThemeOverride) applyCurrentTheme();
   return QCustomPlot::event(event);
+}
+
+QString wrapLabel(const QString& text, int width) {
+  QStringList lines;
+  for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+    QString line;
+    for (const QString& word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+      if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+        lines << line;
+        line.clear();
+      }
+      line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    lines << line;
+  }
+  return lines.join(QLatin1Char('\n'));
 }
 
 Prefix prefixFor(double largest) {

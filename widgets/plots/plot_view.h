@@ -34,12 +34,21 @@ public:
 
   /// The tooltip the plot shows at a widget position (empty: none). Public for tests.
   QString tooltipAt(const QPointF& pos) const;
+  /// The heading above the plot (empty: none).
+  QString title() const;
 
 protected:
   /// Clears and recreates the plottables from the data; no replot.
   virtual void rebuild() = 0;
   /// Extra entries for the context menu, before the export entries.
   virtual void addContextActions(QMenu& menu);
+
+  /// A heading row above the default axis rect; setTitle() fills it.
+  void addTitleRow();
+  void setTitle(const QString& text);
+  /// Moves the legend into a column right of the default axis rect, at the top: it never
+  /// covers data, however many entries it has.
+  void placeLegendRight();
 
   /// A point that shows `text` when the mouse is within a few pixels of it.
   struct HoverPoint {
@@ -67,7 +76,11 @@ private:
   PlotTheme mTheme;
   std::optional<PlotTheme> mThemeOverride;
   std::vector<HoverPoint> mHover;
+  QCPTextElement* mTitle = nullptr;
 };
+
+/// Breaks a label into lines of about `width` characters at spaces (axis categories).
+QString wrapLabel(const QString& text, int width = 16);
 
 /// "12.3 ms", "4.5 GB", "1.2 PFLOP/s": SI prefixes for a value in a base unit.
 QString withPrefix(double value, const QString& unit, int significant = 3);

@@ -49,6 +49,8 @@ RooflineData rooflineData(const Roofline& r, const SystemSpec& system, int prefi
                           const EvaluationResult* result) {
   RooflineData data;
   data.title = q(system.name.empty() ? system.id : system.name);
+  if (const auto* g = system.prefillGroup()) data.prefill = {q(g->device.name), g->count, prefillBatch};
+  if (const auto* g = system.decodeGroup()) data.decode = {q(g->device.name), g->count, decodeBatch};
   for (const auto& c : r.compute) {
     const auto g = groupOf(system, c.device);
     data.ceilings.push_back({q(c.device), g.size, q(c.unit), true, 0, c.peak.value() * g.size, g.phases});
@@ -94,6 +96,8 @@ RooflineData rooflineData(const SystemSpec& system, const ModelSpec& model, cons
   const auto r = roofline(system, model, workload, batches, RooflineDetail::Operators);
   auto data = rooflineData(r, system, prefillBatch, decodeBatch, &result);
   // A phase that was not evaluated has no operators to show.
+  if (!result.prefill.evaluated) data.prefill.groupSize = 0;
+  if (!result.decode.evaluated) data.decode.groupSize = 0;
   std::erase_if(data.operators, [&](const RooflineOperator& o) {
     return !(o.phase == Phase::Prefill ? result.prefill.evaluated : result.decode.evaluated);
   });

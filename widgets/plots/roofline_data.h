@@ -46,8 +46,16 @@ struct RooflineOperator {
   QString bound;                ///< "compute", or "<stream> @ <level>" from the evaluation
 };
 
+/// Where and how a phase runs: shown in the plot's heading.
+struct RooflinePhase {
+  QString device;
+  int groupSize = 0; ///< 0: the phase is not shown
+  int batch = 0;
+};
+
 struct RooflineData {
   QString title;
+  RooflinePhase prefill, decode;
   std::vector<RooflineCeiling> ceilings;
   std::vector<RooflineOperator> operators;
   bool empty() const { return operators.empty() && ceilings.empty(); }

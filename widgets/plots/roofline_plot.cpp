@@ -13,11 +13,10 @@ namespace llmwb::ui {
 namespace {
 constexpr double kMarkerSize = 9;
 
+/// Filled markers with an outline in the background colour, so that touching points stay apart.
 QCPScatterStyle marker(Phase phase, const QColor& color, const QColor& outline) {
-  const auto shape = phase == Phase::Prefill ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssTriangle;
-  QCPScatterStyle s(shape, outline, color, kMarkerSize);
-  s.setPen(QPen(outline, 1));
-  return s;
+  const auto shape = phase == Phase::Prefill ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssTriangle;
+  return QCPScatterStyle(shape, QPen(outline, 1), QBrush(color), phase == Phase::Prefill ? kMarkerSize : kMarkerSize + 2);
 }
 
 QString classLabel(const std::optional<OperatorClass>& cls) {
@@ -26,11 +25,9 @@ QString classLabel(const std::optional<OperatorClass>& cls) {
 } // namespace
 
 RooflinePlot::RooflinePlot(QWidget* parent) : PlotView(parent) {
-  // The legend sits in its own column right of the plot, so it never covers a point.
-  plotLayout()->addElement(0, 1, legend);
-  plotLayout()->setColumnStretchFactor(1, 0.001);
-  legend->setVisible(true);
-  legend->setRowSpacing(1);
+  addTitleRow();
+  placeLegendRight();
+  setAutoAddPlottableToLegend(false); // rebuild() adds entries in reading order
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 }
 
@@ -112,14 +109,22 @@ void RooflinePlot::rebuild() {
   xAxis->setRange(xMin, xMax);
   yAxis->setRange(yMin, yMax);
 
+  // Heading: the system, then where each shown phase runs. Ceilings and points are for the
+  // whole tensor-parallel group of a phase.
+  QStringList runs;
+  for (auto [phase, info] : {std::pair{Phase::Prefill, &mData.prefill}, std::pair{Phase::Decode, &mData.decode}}) {
+    if (!shows(phase) || info->groupSize == 0) continue;
+    runs << tr("%1 on %2 × %3 at batch %4").arg(phaseName(phase)).arg(info->groupSize).arg(info->device).arg(info->batch);
+  }
+  setTitle(tr("Roofline: %1").arg(mData.title) + (runs.isEmpty() ? QString() : QStringLiteral("\n") + runs.join(QStringLiteral("\n"))));
+
   const bool manyDevices = devices.size() > 1;
   auto ceilingName = [&](const RooflineCeiling& c) {
     QString name = c.name;
-    if (manyDevices) name = c.device + QStringLiteral(": ") + name;
-    if (c.groupSize > 1) name += QStringLiteral(" ×%1").arg(c.groupSize);
-    return name + QStringLiteral(" (") + withPrefix(c.value, c.compute ? QStringLiteral("FLOP/s") : QStringLiteral("B/s")) +
-           QStringLiteral(")");
+    if (manyDevices && c.phases.size() == 1) name = phaseName(c.phases.front()) + QStringLiteral(" · ") + name;
+    return name + QStringLiteral(": ") + withPrefix(c.value, c.compute ? QStringLiteral("FLOP/s") : QStringLiteral("B/s"));
   };
+  std::vector<QCPGraph*> ceilingGraphs, pointGraphs, keyGraphs;
 
   int computeIndex = 0;
   for (const auto& c : mData.ceilings) {
@@ -128,6 +133,7 @@ void RooflinePlot::rebuild() {
     g->setProperty(kKindProperty, c.compute ? "compute-ceiling" : "memory-ceiling");
     g->setName(ceilingName(c));
     g->setLineStyle(QCPGraph::lsLine);
+    ceilingGraphs.push_back(g);
     if (c.compute) {
       // Dashed and darker than the points: the ceiling is a bound, not data.
       QColor color = t.foreground;
@@ -154,11 +160,12 @@ void RooflinePlot::rebuild() {
     if (!g) {
       g = addGraph();
       g->setProperty(kKindProperty, "operators");
+      g->setProperty("llmwb.class", cls < 0 ? 1000 : cls);
       g->setLineStyle(QCPGraph::lsNone);
       const QColor color = o.cls ? operatorClassColor(*o.cls, t.dark) : t.muted;
       g->setScatterStyle(marker(o.phase, color, t.background));
       g->setName(classLabel(o.cls));
-      if (classInLegend[cls]) g->removeFromLegend();
+      if (!classInLegend[cls]) pointGraphs.push_back(g);
       classInLegend[cls] = true;
     }
     g->addData(o.intensity, o.achieved);
@@ -183,8 +190,15 @@ void RooflinePlot::rebuild() {
       key->setLineStyle(QCPGraph::lsNone);
       key->setScatterStyle(marker(p, t.foreground, t.background));
       key->setName(p == Phase::Prefill ? tr("prefill (circles)") : tr("decode (triangles)"));
+      keyGraphs.push_back(key);
     }
   }
+  // Legend: operator classes in their fixed order, marker shapes, then the ceilings.
+  std::stable_sort(pointGraphs.begin(), pointGraphs.end(), [](QCPGraph* a, QCPGraph* b) {
+    return a->property("llmwb.class").toInt() < b->property("llmwb.class").toInt();
+  });
+  for (const auto* list : {&pointGraphs, &keyGraphs, &ceilingGraphs})
+    for (auto* g : *list) g->addToLegend(legend);
 }
 
 void RooflinePlot::addContextActions(QMenu& menu) {
