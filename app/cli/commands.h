@@ -20,5 +20,7 @@ int convergenceCommand(const std::vector<std::string>& args, std::ostream& out, 
 int rooflineCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int sweepBatchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int arraySweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// Runs llmwb-export (the GUI part's headless figure exporter) and returns its exit status.
+int exportFiguresCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace llmwb::cli

@@ -41,6 +41,10 @@ commands:
       TTFT, TBT and throughput against batch size; batches that do not fit are reported.
   array-sweep --kind systolic|vector [--model ID] [--tokens N] [--sram-GBps B] [--json]
       DUET Fig. 5: latency of a Mamba-2 SSM kernel against array area, with the Pareto front.
+  export-figures --project FILE --out DIR [--formats png,pdf,svg] [--width PX --height PX --dpi N]
+          [--theme light|dark] [--presets DIR]
+      Roofline, breakdown, Pareto and convergence figures of a project with their data (CSV, JSON),
+      via llmwb-export from the GUI part (docs/figures.md).
 
 Presets are searched in $LLMWB_PRESETS, ~/.local/share/llmwb/presets and the installed presets.
 )";
@@ -64,6 +68,7 @@ int main(int argc, char** argv) {
     if (command == "roofline") return llmwb::cli::rooflineCommand(words, std::cout, std::cerr);
     if (command == "sweep-batch") return llmwb::cli::sweepBatchCommand(words, std::cout, std::cerr);
     if (command == "array-sweep") return llmwb::cli::arraySweepCommand(words, std::cout, std::cerr);
+    if (command == "export-figures") return llmwb::cli::exportFiguresCommand(words, std::cout, std::cerr);
     throw llmwb::cli::UsageError("unknown command \"" + command + "\"");
   } catch (const llmwb::cli::UsageError& e) {
     std::cerr << "llmwb-cli: " << e.what() << "\n\n" << kUsage;

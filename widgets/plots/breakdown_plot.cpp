@@ -74,6 +74,7 @@ void BreakdownPlot::rebuild() {
   mLegend->setVisible(!mData.panels.empty());
 
   std::set<QString> inLegend;
+  std::vector<QCPBars*> legendBars;
   for (std::size_t p = 0; p < mData.panels.size(); ++p) {
     const auto& panel = mData.panels[p];
     auto* heading = new QCPTextElement(this, panel.title, t.labelFont);
@@ -115,8 +116,11 @@ void BreakdownPlot::rebuild() {
       mBars.push_back({bars, p, s});
       if (inLegend.insert(series.name).second && series.colour != BarColour::OperatorClass &&
           series.colour != BarColour::MemoryLevel)
-        bars->addToLegend(mLegend);
+        legendBars.push_back(bars);
     }
+    // Top of the stack first, as the eye reads the bars.
+    for (auto it = legendBars.rbegin(); it != legendBars.rend(); ++it) (*it)->addToLegend(mLegend);
+    legendBars.clear();
     // The total above each bar: small bars stay readable.
     for (std::size_t c = 0; c < std::size_t(panel.categories.size()); ++c) {
       double stack = 0;

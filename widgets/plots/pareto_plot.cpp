@@ -203,13 +203,26 @@ void ParetoPlot::rebuild() {
     auto* line = new QCPCurve(xAxis, yAxis);
     line->removeFromLegend();
     line->setPen(QPen(t.highlight, 1.6));
-    for (auto i : frontDrawn) line->addData(xs[i], ys[i]);
+    // The attainment staircase: between two front points the corner takes the worse value of each.
+    auto worse = [&](int choice, double a, double b) {
+      const bool maximise = mSpace.objectives[std::size_t(choice)].direction == dse::Direction::Maximise;
+      return maximise ? std::min(a, b) : std::max(a, b);
+    };
+    for (std::size_t k = 0; k < frontDrawn.size(); ++k) {
+      const auto i = frontDrawn[k];
+      if (k > 0) {
+        const auto previous = frontDrawn[k - 1];
+        line->addData(worse(mX, xs[previous], xs[i]), worse(mY, ys[previous], ys[i]));
+      }
+      line->addData(xs[i], ys[i]);
+    }
   }
   if (mActive && *mActive < mPoints.size() && std::isfinite(xs[*mActive]) && std::isfinite(ys[*mActive])) {
     auto* ring = scatter(tr("chosen design"), QCPScatterStyle::ssCircle, Qt::transparent, 20);
     ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, 2.2), Qt::NoBrush, 20));
     ring->addData(xs[*mActive], ys[*mActive]);
     ring->setLayer(QStringLiteral("front"));
+    ring->removeFromLegend(); // a legend entry would widen the legend and shift the plot under the mouse
   }
   if (infeasible->dataCount() == 0) infeasible->removeFromLegend();
 }

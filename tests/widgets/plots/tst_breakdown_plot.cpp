@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Breakdowns add up to the evaluation: class bars to the operators, area bars to the package.
+#include "core/io/preset_library.h"
+#include "core/perf/evaluate.h"
+#include "widgets/plots/breakdown_plot.h"
+
+#include <QTest>
+
+#include <numeric>
+
+using namespace llmwb;
+
+namespace {
+double total(const ui::BarPanel& panel) {
+  double sum = 0;
+  for (const auto& s : panel.series) sum = std::accumulate(s.values.begin(), s.values.end(), sum);
+  return sum;
+}
+} // namespace
+
+class TestBreakdownPlot : public QObject {
+  Q_OBJECT
+private slots:
+  void classBarsAddUpToThePhase() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld"));
+    const auto data = ui::classBreakdown(r, QStringLiteral("P1+D1"));
+    QCOMPARE(data.panels.size(), std::size_t(4)); // latency and energy, prefill and decode
+    double prefillTime = 0, decodeEnergy = 0;
+    for (const auto& op : r.prefill.operators) prefillTime += op.time.value();
+    for (const auto& op : r.decode.operators) decodeEnergy += op.energy.value();
+    QCOMPARE(total(data.panels[0]), prefillTime);
+    QCOMPARE(total(data.panels[3]), decodeEnergy);
+    QVERIFY(data.panels[0].quantity == ui::BarQuantity::Time);
+
+    ui::BreakdownPlot plot;
+    plot.setData(data);
+    std::size_t series = 0;
+    for (const auto& p : data.panels) series += p.series.size();
+    QCOMPARE(std::size_t(plot.plottableCount()), series);
+    QCOMPARE(plot.axisRects().size(), 4);
+    for (auto* rect : plot.axisRects()) {
+      const QString label = rect->axis(QCPAxis::atLeft)->label();
+      QVERIFY2(label.contains(QLatin1Char('(')) && label.endsWith(QLatin1Char(')')), qPrintable(label)); // a unit
+    }
+  }
+
+  void memoryLevelsShowEveryLevel() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld"));
+    const auto data = ui::memoryBreakdown(r, QStringLiteral("P1+D1"));
+    QCOMPARE(data.panels.front().categories.size(), qsizetype(r.prefill.levels.size()));
+    double read = 0;
+    for (const auto& l : r.decode.levels) read += l.read.value() + l.written.value();
+    QCOMPARE(total(data.panels[2]), read);
+  }
+
+  void areaOfChipletPackages() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    QVERIFY(ui::areaBreakdown(lib.system("memexplorer/p1d1")).empty()); // no packages
+    const auto system = lib.system("duet/system");
+    const auto data = ui::areaBreakdown(system);
+    QCOMPARE(data.panels.size(), std::size_t(1));
+    const auto r = evaluate(system, lib.model("nemotron-h-56b"), lib.workload("arxiv"));
+    const auto& panel = data.panels.front();
+    QCOMPARE(panel.categories.size(), qsizetype(2));
+    // The parts of each bar add up to the interposer area the evaluation reports.
+    for (std::size_t c = 0; c < 2; ++c) {
+      double sum = 0;
+      for (const auto& s : panel.series) sum += s.values[c];
+      QVERIFY(std::abs(sum - r.devices[c].interposerArea.value()) < 1e-6 * sum);
+    }
+    ui::BreakdownPlot plot;
+    plot.setData(data);
+    QVERIFY(plot.axisRects().front()->axis(QCPAxis::atLeft)->label().contains(QStringLiteral("mm²")));
+  }
+};
+
+QTEST_MAIN(TestBreakdownPlot)
+#include "tst_breakdown_plot.moc"

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The roofline view against the engine's roofline: one marker per operator, one ceiling per
+// compute unit and memory level, units on the axes, tooltips that name the operator.
+#include "core/io/preset_library.h"
+#include "core/perf/evaluate.h"
+#include "widgets/plots/roofline_plot.h"
+
+#include <QTest>
+
+using namespace llmwb;
+using ui::RooflinePlot;
+
+namespace {
+struct Counts {
+  int operatorPoints = 0, computeCeilings = 0, memoryCeilings = 0;
+};
+Counts countGraphs(const QCustomPlot& plot) {
+  Counts c;
+  for (int i = 0; i < plot.graphCount(); ++i) {
+    const auto* g = plot.graph(i);
+    const QString kind = g->property(RooflinePlot::kKindProperty).toString();
+    if (kind == QLatin1String("operators")) c.operatorPoints += g->dataCount();
+    else if (kind == QLatin1String("compute-ceiling")) ++c.computeCeilings;
+    else if (kind == QLatin1String("memory-ceiling")) ++c.memoryCeilings;
+  }
+  return c;
+}
+} // namespace
+
+class TestRooflinePlot : public QObject {
+  Q_OBJECT
+private slots:
+  void onePointPerOperatorOneCeilingPerUnitAndLevel_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("workload");
+    QTest::newRow("memexplorer disaggregated") << "memexplorer/p1d1" << "llama-3.3-70b" << "osworld";
+    QTest::newRow("duet packages, hybrid model") << "duet/system" << "nemotron-h-56b" << "arxiv";
+    QTest::newRow("one gpu") << "gpu/h100" << "llama-3.1-8b" << "2K:512";
+  }
+  void onePointPerOperatorOneCeilingPerUnitAndLevel() {
+    QFETCH(QString, system);
+    QFETCH(QString, model);
+    QFETCH(QString, workload);
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto s = lib.system(system.toStdString());
+    const auto m = lib.model(model.toStdString());
+    const auto w = lib.workload(workload.toStdString());
+    const auto result = evaluate(s, m, w);
+    // Independently of the view: the engine's roofline at the evaluated batches.
+    const auto r = roofline(s, m, w, {result.prefill.batch, result.decode.batch}, RooflineDetail::Operators);
+    int expectedPoints = 0;
+    for (const auto& p : r.points) {
+      const int batch = p.phase == "prefill" ? result.prefill.batch : result.decode.batch;
+      if (p.batch == batch && p.flops.value() > 0 && p.achieved.value() > 0) ++expectedPoints;
+    }
+    QVERIFY(expectedPoints > 10);
+
+    RooflinePlot plot;
+    plot.setData(ui::rooflineData(s, m, w, result));
+    const Counts c = countGraphs(plot);
+    QCOMPARE(c.operatorPoints, expectedPoints);
+    QCOMPARE(c.computeCeilings, int(r.compute.size()));
+    QCOMPARE(c.memoryCeilings, int(r.memory.size()));
+    QVERIFY(plot.xAxis->label().contains(QLatin1String("(FLOP/byte)")));
+    QVERIFY(plot.yAxis->label().contains(QLatin1String("(FLOP/s)")));
+    QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QCOMPARE(plot.yAxis->scaleType(), QCPAxis::stLogarithmic);
+    // The table has every ceiling and every operator.
+    QCOMPARE(plot.table().rows.size(), qsizetype(r.compute.size() + r.memory.size()) + expectedPoints);
+  }
+
+  void phaseFilterShowsOnePhase() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto s = lib.system("memexplorer/p1d1");
+    const auto m = lib.model("llama-3.3-70b");
+    const auto w = lib.workload("osworld");
+    const auto data = ui::rooflineData(s, m, w, evaluate(s, m, w));
+    const auto prefillPoints = std::count_if(data.operators.begin(), data.operators.end(),
+                                             [](const auto& o) { return o.phase == ui::Phase::Prefill; });
+    RooflinePlot plot;
+    plot.setData(data);
+    plot.setPhaseFilter(RooflinePlot::PhaseFilter::Prefill);
+    QCOMPARE(countGraphs(plot).operatorPoints, int(prefillPoints));
+    QCOMPARE(plot.figureName(), QStringLiteral("roofline-prefill"));
+    // Disaggregated: the prefill device's ceilings only (two units, three levels on P1).
+    QCOMPARE(countGraphs(plot).computeCeilings, 2);
+    QCOMPARE(countGraphs(plot).memoryCeilings, 3);
+  }
+
+  void tooltipNamesTheOperatorWithUnits() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto s = lib.system("gpu/h100");
+    const auto m = lib.model("llama-3.1-8b");
+    const auto w = lib.workload("2K:512");
+    RooflinePlot plot;
+    plot.resize(1000, 700);
+    plot.setData(ui::rooflineData(s, m, w, evaluate(s, m, w)));
+    const auto& o = plot.data().operators.front();
+    const QPointF at(plot.xAxis->coordToPixel(o.intensity), plot.yAxis->coordToPixel(o.achieved));
+    const QString tip = plot.tooltipAt(at);
+    QVERIFY2(tip.contains(o.name), qPrintable(tip));
+    for (const char* unit : {"FLOP/byte", "FLOP/s", "B"}) QVERIFY2(tip.contains(QLatin1String(unit)), qPrintable(tip));
+    QVERIFY(tip.contains(QLatin1String("bound")));
+    QVERIFY(plot.tooltipAt(QPointF(2, 2)).isEmpty());
+  }
+};
+
+QTEST_MAIN(TestRooflinePlot)
+#include "tst_roofline_plot.moc"
