@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# `cpack -G DEB` in the build folder makes llmwb_<version>_<arch>.deb with both programs, the
-# presets and the desktop entry.
+# `cpack -G DEB` in the build folder makes llmwb_<version>_<arch>.deb with the programs (llmwb,
+# llmwb-cli, llmwb-export), the presets and the desktop entry.
 set(CPACK_PACKAGE_NAME "llmwb")
 set(CPACK_PACKAGE_VENDOR "LLM Accelerator Workbench")
 set(CPACK_PACKAGE_CONTACT "llmwb developers <llmwb@example.org>")

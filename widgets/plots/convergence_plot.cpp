@@ -21,7 +21,8 @@ void ConvergencePlot::setSpace(const dse::DesignSpace& space) {
     units << (u.isEmpty() ? QStringLiteral("1") : u);
   }
   mUnit = units.join(QStringLiteral(" × "));
-  setTitle(tr("Convergence: %1").arg(QString::fromStdString(space.name.empty() ? space.id : space.name)));
+  // Often shown in a narrow pane: the space's name wrapped under the heading.
+  setTitle(tr("Convergence") + QLatin1Char('\n') + wrapLabel(QString::fromStdString(space.name.empty() ? space.id : space.name), 36));
   refresh();
 }
 

@@ -35,12 +35,13 @@ PlotTheme plotTheme(bool dark) {
   t.subGrid = dark ? QColor(0x34, 0x36, 0x3a) : QColor(0xec, 0xec, 0xec);
   t.muted = dark ? QColor(0x80, 0x80, 0x80, 150) : QColor(0xa0, 0xa0, 0xa0, 150);
   t.highlight = dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xc6, 0x28, 0x28);
-  // Never below 10 pt: readable at 1920x1080 on a 24" screen; points scale with HiDPI by themselves.
+  // Never below 11 pt for numbers: log-axis exponents are drawn smaller still, and 1920x1080
+  // on a 24" screen needs them readable; points scale with HiDPI by themselves.
   const QFont base = QApplication::font();
   const double points = std::max(10.0, base.pointSizeF() > 0 ? base.pointSizeF() : 10.0);
-  t.tickFont = sized(base, points);
-  t.labelFont = sized(base, points + 1);
-  t.legendFont = sized(base, points);
+  t.tickFont = sized(base, points + 1);
+  t.labelFont = sized(base, points + 2);
+  t.legendFont = sized(base, points + 1);
   t.titleFont = sized(base, points + 2, true);
   return t;
 }

@@ -134,16 +134,18 @@ void RooflinePlot::rebuild() {
     g->setName(ceilingName(c));
     g->setLineStyle(QCPGraph::lsLine);
     ceilingGraphs.push_back(g);
+    // A second device (disaggregated, both phases shown) draws its ceilings fainter and dashed.
+    const bool secondDevice = devices.at(c.device) > 0;
     if (c.compute) {
       // Dashed and darker than the points: the ceiling is a bound, not data.
       QColor color = t.foreground;
-      color.setAlpha(200);
+      color.setAlpha(secondDevice ? 120 : 200);
       const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
       g->setPen(QPen(color, 1.8, styles[computeIndex++ % 3]));
       g->setData(QVector<double>{xMin, xMax}, QVector<double>{c.value, c.value});
     } else {
       // A memory ceiling rises with intensity until it meets the highest compute ceiling.
-      g->setPen(QPen(memoryLevelColor(c.depth, t.dark), 2));
+      g->setPen(QPen(memoryLevelColor(c.depth, t.dark), 2, secondDevice ? Qt::DashLine : Qt::SolidLine));
       const double ceiling = topCompute > 0 ? topCompute : yMax;
       const double ridge = ceiling / c.value;
       g->setData(QVector<double>{xMin, std::min(ridge, xMax)}, QVector<double>{xMin * c.value, std::min(ceiling, xMax * c.value)});
