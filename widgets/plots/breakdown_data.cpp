@@ -22,14 +22,20 @@ constexpr std::array kClasses = {OperatorClass::Projection, OperatorClass::Atten
 const PhaseResult& phaseOf(const EvaluationResult& r, int i) { return i == 0 ? r.prefill : r.decode; }
 QString phaseTitle(int i) { return i == 0 ? tr("Prefill") : tr("Decode"); }
 
-/// One bar per operator class the phase has, each in its class colour.
-BarPanel classPanel(const PhaseResult& phase, bool energy, int row, int column, const QString& title) {
+BarPanel emptyPanel(const QString& title, const QString& axisName, BarQuantity quantity, int row, int column) {
   BarPanel panel;
   panel.title = title;
-  panel.axisName = energy ? tr("Dynamic energy") : tr("Latency");
-  panel.quantity = energy ? BarQuantity::Energy : BarQuantity::Time;
+  panel.axisName = axisName;
+  panel.quantity = quantity;
   panel.row = row;
   panel.column = column;
+  return panel;
+}
+
+/// One bar per operator class the phase has, each in its class colour.
+BarPanel classPanel(const PhaseResult& phase, bool energy, int row, int column, const QString& title) {
+  BarPanel panel = emptyPanel(title, energy ? tr("Dynamic energy") : tr("Latency"),
+                              energy ? BarQuantity::Energy : BarQuantity::Time, row, column);
   std::map<OperatorClass, double> sums;
   for (const auto& op : phase.operators) sums[op.cls] += energy ? op.energy.value() : op.time.value();
   for (auto cls : kClasses) {
@@ -87,18 +93,8 @@ BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& sys
   for (int i = 0; i < 2; ++i) {
     const auto& phase = phaseOf(result, i);
     if (!phase.evaluated || phase.levels.empty()) continue;
-    BarPanel traffic;
-    traffic.title = phaseTitle(i) + tr(" traffic");
-    traffic.axisName = tr("Data moved");
-    traffic.quantity = BarQuantity::Bytes;
-    traffic.row = 0;
-    traffic.column = column;
-    BarPanel power;
-    power.title = phaseTitle(i) + tr(" memory power");
-    power.axisName = tr("Average power");
-    power.quantity = BarQuantity::Power;
-    power.row = 1;
-    power.column = column;
+    BarPanel traffic = emptyPanel(phaseTitle(i) + tr(" traffic"), tr("Data moved"), BarQuantity::Bytes, 0, column);
+    BarPanel power = emptyPanel(phaseTitle(i) + tr(" memory power"), tr("Average power"), BarQuantity::Power, 1, column);
     BarSeries read{tr("read"), BarColour::Series, 0, {}}, written{tr("written"), BarColour::Series, 1, {}};
     for (const auto& level : phase.levels) {
       const QString name = q(level.name) + QStringLiteral("\n") + q(level.technology);
@@ -125,10 +121,7 @@ BreakdownData areaBreakdown(const SystemSpec& system) {
   BreakdownData data;
   data.name = QStringLiteral("breakdown-area");
   data.title = tr("Package area by part: %1").arg(q(system.name.empty() ? system.id : system.name));
-  BarPanel panel;
-  panel.title = tr("Interposer area (7 nm, DUET 4.5 area model)");
-  panel.axisName = tr("Area");
-  panel.quantity = BarQuantity::Area;
+  BarPanel panel = emptyPanel(tr("Interposer area (7 nm, DUET 4.5 area model)"), tr("Area"), BarQuantity::Area, 0, 0);
   const QStringList parts = {tr("systolic arrays"), tr("vector arrays"), tr("array SRAM"), tr("D2D PHYs"),
                              tr("chiplet overhead"), tr("memory-PHY chiplets"), tr("in-package memory"),
                              tr("interposer spacing")};
