@@ -11,6 +11,8 @@
 
 #include <iomanip>
 
+#include <optional>
+
 namespace llmwb::cli {
 
 int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
@@ -18,17 +20,17 @@ int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, st
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
   // A project supplies system, model and workload; explicit options override it.
-  Project project;
+  std::optional<Project> project;
   if (const auto file = args.value("project")) project = readProject(*file, library);
   auto pick = [&](const char* option, const std::string& fromProject) {
     if (const auto v = args.value(option)) return *v;
     if (!fromProject.empty()) return fromProject;
     throw UsageError(std::string("missing --") + option + " (or --project FILE)");
   };
-  const auto system = library.system(pick("system", project.system));
-  const auto model = library.model(pick("model", project.model));
-  const auto workload = library.workload(pick("workload", project.workload));
-  EvaluationOptions options;
+  const auto system = args.value("system") || !project ? library.system(pick("system", "")) : project->system.system;
+  const auto model = library.model(pick("model", project ? project->model : ""));
+  const auto workload = library.workload(pick("workload", project ? project->workload : ""));
+  EvaluationOptions options = project ? project->options : EvaluationOptions{};
   if (const auto b = args.integer("batch", 1, 1 << 20)) options.decodeBatch = int(*b);
   if (const auto s = args.integer("segments", 1, 1000)) options.decodeSegments = int(*s);
   const auto result = evaluate(system, model, workload, options);

@@ -91,7 +91,7 @@ bool MainWindow::openProject(const QString& path) {
   try {
     const auto project = readProject(path.toStdString(), mLibrary);
     const QSignalBlocker a(mSystem), b(mModel), c(mWorkload);
-    select(PresetKind::System, QString::fromStdString(project.system));
+    select(PresetKind::System, QString::fromStdString(project.system.preset));
     select(PresetKind::Model, QString::fromStdString(project.model));
     select(PresetKind::Workload, QString::fromStdString(project.workload));
     setWindowTitle(tr("%1 — LLM Accelerator Workbench").arg(QString::fromStdString(project.name)));

@@ -119,16 +119,16 @@ PackageSpec readPackage(const JsonReader& r, const PresetLibrary& library) {
   if (r.has("floorplan"))
     for (const auto& item : r.array("floorplan", true)) {
       item.allowOnly({"kind", "row", "column"});
-      FloorplanItem f;
+      FloorplanItem place;
       const std::string kind = item.string("kind");
-      if (kind == "compute") f.kind = FloorplanItem::Kind::Compute;
-      else if (kind == "memory_phy") f.kind = FloorplanItem::Kind::MemoryPhy;
-      else if (kind == "hbm") f.kind = FloorplanItem::Kind::Hbm;
-      else if (kind == "gddr") f.kind = FloorplanItem::Kind::Gddr;
+      if (kind == "compute") place.kind = FloorplanItem::Kind::Compute;
+      else if (kind == "memory_phy") place.kind = FloorplanItem::Kind::MemoryPhy;
+      else if (kind == "hbm") place.kind = FloorplanItem::Kind::Hbm;
+      else if (kind == "gddr") place.kind = FloorplanItem::Kind::Gddr;
       else item.fail("kind", "expected compute, memory_phy, hbm or gddr");
-      f.row = int(item.nonNegative("row"));
-      f.column = int(item.nonNegative("column"));
-      p.floorplan.push_back(f);
+      place.row = int(item.nonNegative("row"));
+      place.column = int(item.nonNegative("column"));
+      p.floorplan.push_back(place);
     }
   return p;
 }
@@ -248,7 +248,7 @@ DeviceSpec readDevice(const JsonReader& r, const std::string& id, const PresetLi
     }
   }
 
-  d.quantisation = {numberFormat("BF16"), numberFormat("BF16"), numberFormat("BF16")};
+  d.quantisation = {numberFormat("BF16"), numberFormat("BF16"), numberFormat("BF16"), std::nullopt};
   if (const auto q = r.optionalChild("quantisation")) {
     q->allowOnly({"weights", "activations", "kv_cache", "state"});
     auto format = [&](const char* key, NumberFormat& out) {

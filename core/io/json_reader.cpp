@@ -170,10 +170,13 @@ nlohmann::json parseJsonFile(const std::string& path) {
   return parseJsonText(text.str(), path);
 }
 
-void checkHeader(const JsonReader& r, const std::string& expectedKind) {
+void checkHeader(const JsonReader& r, const std::string& expectedKind, int newestVersion) {
   if (!r.json().is_object()) r.failHere("expected a JSON object at the top level");
-  const int version = static_cast<int>(r.number("format_version", 1));
-  if (version != 1) r.fail("format_version", "this workbench reads format_version 1, the file has " + std::to_string(version));
+  const double version = r.number("format_version", 1);
+  if (version < 1 || version > newestVersion || version != static_cast<int>(version))
+    r.fail("format_version", "this workbench reads format_version 1" +
+                                 (newestVersion > 1 ? " to " + std::to_string(newestVersion) : std::string()) + ", the file has " +
+                                 r.json().at("format_version").dump());
   const std::string kind = r.string("kind", expectedKind);
   if (kind != expectedKind) r.fail("kind", "expected \"" + expectedKind + "\", got \"" + kind + "\"");
 }

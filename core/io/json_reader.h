@@ -61,6 +61,6 @@ nlohmann::json parseJsonFile(const std::string& path);
 nlohmann::json parseJsonText(const std::string& text, const std::string& origin);
 
 /// Checks `format_version` (1 is the only version so far) and `kind`.
-void checkHeader(const JsonReader& r, const std::string& expectedKind);
+void checkHeader(const JsonReader& r, const std::string& expectedKind, int newestVersion = 1);
 
 } // namespace llmwb::io

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/preset_library.h"
+#include "core/io/project.h"
 
 #include "core/io/readers.h"
 
@@ -213,7 +214,9 @@ nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, 
   return j;
 }
 
-SystemSpec readSystem(const io::JsonReader& r, const std::string& id, const PresetLibrary& lib) {
+} // namespace
+
+SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const PresetLibrary& lib) {
   io::checkHeader(r, "system");
   r.allowOnly({"format_version", "kind", "id", "name", "description", "groups", "group_link", "phase_link", "note", "sources"});
   SystemSpec s;
@@ -234,7 +237,9 @@ SystemSpec readSystem(const io::JsonReader& r, const std::string& id, const Pres
       deviceJson = mergedDeviceJson(lib, *path, visiting, where);
     } else {
       deviceJson = dev.json();
-      deviceId = g.string("name", id + "/device");
+      deviceId = deviceJson.is_object() && deviceJson.contains("id") && deviceJson["id"].is_string()
+                     ? deviceJson["id"].get<std::string>()
+                     : g.string("name", id + "/device");
     }
     if (g.has("overrides")) {
       const auto o = g.child("overrides");
@@ -265,7 +270,6 @@ SystemSpec readSystem(const io::JsonReader& r, const std::string& id, const Pres
   s.sources = io::readSources(r);
   return s;
 }
-} // namespace
 
 DeviceSpec PresetLibrary::device(const std::string& idOrFile) const {
   const auto file = resolve(PresetKind::Device, idOrFile);
@@ -311,32 +315,7 @@ PresetInfo PresetLibrary::validate(const fs::path& file) const {
   case PresetKind::Workload: io::readWorkload(r, info.id); break;
   case PresetKind::Device: device(file.string()); break;
   case PresetKind::System: system(file.string()); break;
-  case PresetKind::Project: {
-    io::checkHeader(r, "project");
-    r.allowOnly({"format_version", "kind", "name", "description", "system", "model", "workload", "comparisons", "options", "ui", "note"});
-    auto reference = [&](const char* key, auto load) {
-      const auto c = r.child(key);
-      try {
-        load(c.json().is_string() ? c.asString() : std::string());
-      } catch (const InputError& e) {
-        if (e.file().empty() || e.file() == "--workload") r.fail(key, e.message());
-        throw;
-      }
-    };
-    reference("system", [&](const std::string& id) { system(id); });
-    reference("model", [&](const std::string& id) { model(id); });
-    reference("workload", [&](const std::string& id) { workload(id); });
-    if (r.has("comparisons"))
-      for (const auto& c : r.array("comparisons", true)) {
-        try {
-          system(c.asString());
-        } catch (const InputError& e) {
-          if (e.file().empty()) c.failHere(e.message());
-          throw;
-        }
-      }
-    break;
-  }
+  case PresetKind::Project: readProject(file, *this); break;
   }
   return info;
 }

@@ -1,27 +1,130 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/project.h"
 
+#include "core/io/input_error.h"
 #include "core/io/json_reader.h"
 #include "core/io/preset_library.h"
+#include "core/io/readers.h"
+#include "core/io/spec_writer.h"
+
+#include <fstream>
+#include <random>
+#include <stdexcept>
 
 namespace llmwb {
 
-Project readProject(const std::filesystem::path& file, const PresetLibrary& library) {
-  library.validate(file); // resolves every reference, throws with file and field
+namespace fs = std::filesystem;
+
+namespace {
+/// Runs `load`; an InputError that does not name a file of its own is reported at `r`'s field.
+template <typename Load>
+auto atField(const io::JsonReader& r, Load load) {
+  try {
+    return load();
+  } catch (const InputError& e) {
+    if (e.file().empty() || e.file() == "--workload") r.failHere(e.message());
+    throw;
+  }
+}
+
+ProjectSystem readProjectSystem(const io::JsonReader& r, const PresetLibrary& library) {
+  if (r.json().is_string()) {
+    const std::string id = r.asString();
+    return {id, atField(r, [&] { return library.system(id); })};
+  }
+  if (!r.json().is_object()) r.failHere("expected a system preset id or an inline system object");
+  return {"", io::readSystem(r, r.json().value("id", std::string("project/system")), library)};
+}
+
+EvaluationOptions readOptions(const io::JsonReader& r) {
+  r.allowOnly({"decode_batch", "prefill_batch", "decode_segments"});
+  EvaluationOptions o;
+  if (r.has("decode_batch")) o.decodeBatch = r.positiveInteger("decode_batch");
+  o.prefillBatch = r.positiveInteger("prefill_batch", 1);
+  o.decodeSegments = r.positiveInteger("decode_segments", 4);
+  return o;
+}
+
+ExplorationSetup readExploration(const io::JsonReader& r) {
+  r.allowOnly({"space", "method", "budget", "seed"});
+  ExplorationSetup e;
+  e.space = r.string("space");
+  e.method = r.string("method", "sobol");
+  e.budget = std::size_t(r.positiveInteger("budget", 64));
+  e.seed = std::uint64_t(r.nonNegative("seed", 1));
+  return e;
+}
+
+nlohmann::json systemEntry(const ProjectSystem& s) {
+  return s.preset.empty() ? io::systemJson(s.system) : nlohmann::json(s.preset);
+}
+} // namespace
+
+Project readProject(const fs::path& file, const PresetLibrary& library) {
   const auto j = io::parseJsonFile(file.string());
   const io::JsonReader r(j, file.string());
+  if (!j.is_object()) r.failHere("expected a JSON object at the top level");
+  io::checkHeader(r, "project", Project::kFormatVersion);
+  r.allowOnly({"format_version", "kind", "name", "description", "system", "model", "workload", "comparisons", "options",
+               "exploration", "ui", "note"});
   Project p;
   p.name = r.string("name", file.stem().string());
   p.description = r.string("description", "");
-  p.system = r.string("system");
+  p.system = readProjectSystem(r.child("system"), library);
   p.model = r.string("model");
+  atField(r.child("model"), [&] { return library.model(p.model); });
   p.workload = r.string("workload");
+  atField(r.child("workload"), [&] { return library.workload(p.workload); });
   if (r.has("comparisons"))
-    for (const auto& c : r.array("comparisons", true)) p.comparisons.push_back(c.asString());
+    for (const auto& c : r.array("comparisons", true)) p.comparisons.push_back(readProjectSystem(c, library));
+  if (const auto o = r.optionalChild("options")) p.options = readOptions(*o);
+  if (const auto e = r.optionalChild("exploration")) p.exploration = readExploration(*e);
+  if (r.has("ui")) p.uiState = j.at("ui").dump();
   return p;
 }
 
-std::filesystem::path defaultProjectPath(const PresetLibrary& library) {
+nlohmann::json projectJson(const Project& p) {
+  nlohmann::json j = {{"format_version", Project::kFormatVersion}, {"kind", "project"}, {"name", p.name}};
+  if (!p.description.empty()) j["description"] = p.description;
+  j["system"] = systemEntry(p.system);
+  j["model"] = p.model;
+  j["workload"] = p.workload;
+  j["comparisons"] = nlohmann::json::array();
+  for (const auto& c : p.comparisons) j["comparisons"].push_back(systemEntry(c));
+  nlohmann::json options = {{"prefill_batch", p.options.prefillBatch}, {"decode_segments", p.options.decodeSegments}};
+  if (p.options.decodeBatch) options["decode_batch"] = *p.options.decodeBatch;
+  j["options"] = options;
+  if (p.exploration)
+    j["exploration"] = {{"space", p.exploration->space}, {"method", p.exploration->method},
+                        {"budget", p.exploration->budget}, {"seed", p.exploration->seed}};
+  if (!p.uiState.empty()) j["ui"] = nlohmann::json::parse(p.uiState, nullptr, false);
+  return j;
+}
+
+void writeProject(const Project& project, const fs::path& file) {
+  const std::string text = projectJson(project).dump(2) + "\n";
+  std::random_device entropy;
+  const fs::path temporary = file.parent_path() / (file.filename().string() + ".saving-" + std::to_string(entropy()));
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(file.string() + ": cannot write beside it (" + temporary.string() + ")");
+    out << text;
+    out.flush();
+    if (!out) {
+      out.close();
+      fs::remove(temporary);
+      throw std::runtime_error(file.string() + ": writing failed (disk full?); the old file is unchanged");
+    }
+  }
+  std::error_code ec;
+  fs::rename(temporary, file, ec);
+  if (ec) {
+    fs::remove(temporary);
+    throw std::runtime_error(file.string() + ": cannot replace it (" + ec.message() + "); the old file is unchanged");
+  }
+}
+
+fs::path defaultProjectPath(const PresetLibrary& library) {
   if (const auto p = library.find(PresetKind::Project, "memexplorer-osworld")) return *p;
   return {};
 }

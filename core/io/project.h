@@ -1,27 +1,60 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+// Workbench projects (.llmwb, versioned JSON; docs/project-format.md): the system under design,
+// what it runs, what it is compared with, and an optional design-space exploration.
 
+#include "core/perf/evaluate.h"
+#include "core/system/system_spec.h"
+
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace llmwb {
 
 class PresetLibrary;
 
-/// A workbench project (.llmwb, versioned JSON): what to evaluate and what to compare it with.
-/// References are preset ids or paths, resolved through a PresetLibrary.
-struct Project {
-  std::string name;
-  std::string description;
-  std::string system;
-  std::string model;
-  std::string workload;
-  std::vector<std::string> comparisons; ///< systems shown beside the main one
+/// A system as the project holds it: from a preset (kept by id while unedited) or inline.
+struct ProjectSystem {
+  std::string preset; ///< the preset id it is, or empty once edited
+  SystemSpec system;
 };
 
-/// Reads and checks a project file; InputError names file and field on problems.
+/// A design-space exploration the project runs for its Pareto view.
+struct ExplorationSetup {
+  std::string space;            ///< design-space preset id or file
+  std::string method = "sobol"; ///< exhaustive, random, sobol, nsga2, mobo
+  std::size_t budget = 64;
+  std::uint64_t seed = 1;
+};
+
+struct Project {
+  static constexpr int kFormatVersion = 2; ///< 1: system by id only; 2: inline systems, options, exploration
+  std::string name;
+  std::string description;
+  ProjectSystem system;
+  std::string model;    ///< model preset id or file
+  std::string workload; ///< workload preset id, file or "IN:OUT"
+  std::vector<ProjectSystem> comparisons; ///< baselines and pinned designs shown beside the system
+  EvaluationOptions options;
+  std::optional<ExplorationSetup> exploration;
+  std::string uiState; ///< the GUI's view state (JSON text); kept as is by everything else
+};
+
+/// Reads and checks a project file (versions 1 and 2) and every reference it makes; InputError
+/// names file and field on problems.
 Project readProject(const std::filesystem::path& file, const PresetLibrary& library);
+
+/// The project as a version-2 document.
+nlohmann::json projectJson(const Project& project);
+
+/// Writes the project atomically: a temporary file beside `file` renamed over it, so a crash
+/// leaves either the old file or the new one. Throws std::runtime_error naming the file.
+void writeProject(const Project& project, const std::filesystem::path& file);
 
 /// The project the workbench opens by default: presets/projects/memexplorer-osworld.llmwb.
 std::filesystem::path defaultProjectPath(const PresetLibrary& library);

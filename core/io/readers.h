@@ -14,5 +14,7 @@ Workload readWorkload(const JsonReader& r, const std::string& id);
 /// `r` is the device JSON with its base chain and overrides already merged.
 DeviceSpec readDevice(const JsonReader& r, const std::string& id, const PresetLibrary& library);
 LinkSpec readLink(const JsonReader& r);
+/// A system document; devices by preset id (with optional overrides) or inline.
+SystemSpec readSystem(const JsonReader& r, const std::string& id, const PresetLibrary& library);
 
 } // namespace llmwb::io

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Specs written back to JSON read as the same system: every shipped system evaluates identically
+// after a round trip, and projects keep what they hold.
+
+#include "core/io/input_error.h"
+#include "core/io/project.h"
+#include "core/io/spec_writer.h"
+#include "tests/core/support/test_presets.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+namespace llmwb {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("llmwb-spec-writer-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+SystemSpec roundTrip(const SystemSpec& system) {
+  const fs::path file = scratch("system.json");
+  std::ofstream(file) << io::systemJson(system).dump(2);
+  return test::presets().system(file.string());
+}
+
+class EverySystem : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EverySystem, EvaluatesIdenticallyAfterRoundTrip) {
+  const auto& lib = test::presets();
+  const auto original = lib.system(GetParam());
+  const auto copy = roundTrip(original);
+  ASSERT_EQ(copy.groups.size(), original.groups.size());
+  const auto model = lib.model(original.groups.front().device.package ? "nemotron-h-56b" : "llama-3.3-70b");
+  const auto workload = lib.workload("2048:256");
+  const auto a = evaluate(original, model, workload);
+  const auto b = evaluate(copy, model, workload);
+  EXPECT_EQ(a.feasible, b.feasible);
+  EXPECT_EQ(a.decode.maxBatch, b.decode.maxBatch);
+  EXPECT_DOUBLE_EQ(a.prefill.ttft.value(), b.prefill.ttft.value());
+  EXPECT_DOUBLE_EQ(a.decode.tokensPerSecond, b.decode.tokensPerSecond);
+  EXPECT_DOUBLE_EQ(a.decode.averagePower.value(), b.decode.averagePower.value());
+  for (std::size_t i = 0; i < a.devices.size(); ++i) {
+    EXPECT_DOUBLE_EQ(a.devices[i].tdp.value(), b.devices[i].tdp.value());
+    EXPECT_DOUBLE_EQ(a.devices[i].memoryCapacity.value(), b.devices[i].memoryCapacity.value());
+    EXPECT_EQ(a.devices[i].name, b.devices[i].name);
+  }
+  // Written twice, the document is the same: nothing drifts on repeated saves.
+  EXPECT_EQ(io::systemJson(copy), io::systemJson(roundTrip(copy)));
+}
+
+std::vector<std::string> systemIds() {
+  std::vector<std::string> ids;
+  for (const auto& p : test::presets().list(PresetKind::System)) ids.push_back(p.id);
+  return ids;
+}
+
+INSTANTIATE_TEST_SUITE_P(Presets, EverySystem, ::testing::ValuesIn(systemIds()), [](const auto& info) {
+  std::string name = info.param;
+  for (auto& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+});
+
+TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
+  const auto& lib = test::presets();
+  Project p;
+  p.name = "round trip";
+  p.system = {"", lib.system("memexplorer/p1d1")};
+  p.system.system.groups[1].count = 2; // edited: saved inline
+  p.model = "llama-3.3-70b";
+  p.workload = "4000:500";
+  p.comparisons = {{"gpu/h100x4", lib.system("gpu/h100x4")}};
+  p.options.decodeBatch = 8;
+  p.exploration = ExplorationSetup{"memexplorer-decode", "random", 12, 7};
+  p.uiState = R"({"view":"roofline"})";
+  const fs::path file = scratch("project.llmwb");
+  writeProject(p, file);
+  const auto q = readProject(file, lib);
+  EXPECT_EQ(q.name, p.name);
+  EXPECT_TRUE(q.system.preset.empty());
+  EXPECT_EQ(q.system.system.groups[1].count, 2);
+  EXPECT_EQ(q.workload, "4000:500");
+  ASSERT_EQ(q.comparisons.size(), 1u);
+  EXPECT_EQ(q.comparisons[0].preset, "gpu/h100x4");
+  EXPECT_EQ(q.options.decodeBatch, 8);
+  ASSERT_TRUE(q.exploration);
+  EXPECT_EQ(q.exploration->method, "random");
+  EXPECT_EQ(q.exploration->budget, 12u);
+  EXPECT_EQ(q.uiState, R"({"view":"roofline"})");
+  // The atomic save leaves no temporary file behind.
+  for (const auto& entry : fs::directory_iterator(file.parent_path()))
+    EXPECT_EQ(entry.path().string().find(".saving-"), std::string::npos) << entry.path();
+}
+
+TEST(ProjectFile, SaveOverAnExistingFileReplacesIt) {
+  const auto& lib = test::presets();
+  const fs::path file = scratch("replace.llmwb");
+  std::ofstream(file) << "old contents";
+  Project p = readProject(defaultProjectPath(lib), lib);
+  writeProject(p, file);
+  EXPECT_EQ(readProject(file, lib).name, p.name);
+}
+
+TEST(ProjectFile, SaveIntoAMissingFolderFailsAndSaysWhere) {
+  Project p = readProject(defaultProjectPath(test::presets()), test::presets());
+  const fs::path file = scratch("no-such-folder") / "deeper" / "x.llmwb";
+  try {
+    writeProject(p, file);
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("x.llmwb"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ProjectFile, NewerFormatIsRefusedWithTheVersion) {
+  const fs::path file = scratch("future.llmwb");
+  std::ofstream(file) << R"({"format_version": 9, "kind": "project", "system": "gpu/h100", "model": "llama-3.1-8b", "workload": "gsm8k"})";
+  try {
+    readProject(file, test::presets());
+    FAIL() << "expected an error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "/format_version");
+    EXPECT_NE(e.message().find("9"), std::string::npos);
+  }
+}
+
+TEST(ProjectFile, VersionOneStillOpens) {
+  const auto& lib = test::presets();
+  const auto p = readProject(defaultProjectPath(lib), lib);
+  EXPECT_EQ(p.system.preset, "memexplorer/p1d1");
+  EXPECT_EQ(p.comparisons.size(), 2u);
+}
+
+} // namespace
+} // namespace llmwb
