@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // llmwb: the workbench window.
-//   llmwb [PROJECT.llmwb] [--project FILE] [--screenshot OUT.png] [--size WxH]
+//   llmwb [PROJECT.llmwb] [--project FILE] [--screenshot OUT.png] [--size WxH] [--dark] [--tab TITLE] [--editor NAME]
 
 #include "app/gui/main_window.h"
 #include "core/io/project.h"
+#include "widgets/common/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QScreen>
+#include <QTabWidget>
 #include <QTimer>
 
 int main(int argc, char** argv) {
@@ -25,10 +27,14 @@ int main(int argc, char** argv) {
   QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                 QStringLiteral("Render the window after evaluation to a PNG and quit."), QStringLiteral("OUT.png"));
   QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080."), QStringLiteral("WxH"));
-  parser.addOptions({project, screenshot, size});
+  QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use the dark palette."));
+  QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show this results tab first (by title, e.g. Roofline)."), QStringLiteral("TITLE"));
+  QCommandLineOption editor(QStringLiteral("editor"), QStringLiteral("Show this editor tab first: hierarchy or package."), QStringLiteral("NAME"));
+  parser.addOptions({project, screenshot, size, dark, tab, editor});
   parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("Project file to open."));
   parser.process(app);
 
+  llmwb::ui::applyTheme(parser.isSet(dark) ? llmwb::ui::Theme::Dark : llmwb::ui::Theme::Light);
   const llmwb::PresetLibrary library;
   llmwb::MainWindow window(library);
 
@@ -61,5 +67,11 @@ int main(int argc, char** argv) {
   }
   window.show();
   if (!path.isEmpty()) window.openProject(path);
+  if (parser.isSet(editor))
+    window.editorTabs()->setCurrentIndex(parser.value(editor) == QLatin1String("package") ? 1 : 0);
+  if (parser.isSet(tab))
+    for (int i = 0; i < window.resultTabs()->count(); ++i)
+      if (window.resultTabs()->tabText(i).startsWith(parser.value(tab), Qt::CaseInsensitive)) window.resultTabs()->setCurrentIndex(i);
+  if (!parser.isSet(screenshot)) window.offerRecovery();
   return app.exec();
 }

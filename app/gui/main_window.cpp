@@ -3,119 +3,369 @@
 
 #include "core/io/input_error.h"
 #include "core/io/project.h"
-#include "widgets/evaluation/evaluation_runner.h"
+#include "widgets/common/icons.h"
+#include "widgets/common/theme.h"
+#include "widgets/document/autosave.h"
+#include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_view.h"
-#include "widgets/presets/preset_tree.h"
+#include "widgets/hierarchy/hierarchy_editor.h"
+#include "widgets/inspector/inspector.h"
+#include "widgets/package/package_composer.h"
+#include "widgets/palette/palette.h"
+#include "widgets/results/comparison_table.h"
 
-#include <QComboBox>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QHBoxLayout>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QUndoView>
 #include <QVBoxLayout>
 
 namespace llmwb {
 
+namespace {
+QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
+  auto* d = new QDockWidget(title, window);
+  d->setObjectName(name);
+  d->setWidget(content);
+  d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+  window->addDockWidget(area, d);
+  return d;
+}
+} // namespace
+
 MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
-    : QMainWindow(parent), mLibrary(library), mPresets(new ui::PresetTree(library)), mView(new ui::EvaluationView),
-      mRunner(new ui::EvaluationRunner(this)), mSystem(new QComboBox), mModel(new QComboBox), mWorkload(new QComboBox) {
-  setWindowTitle(tr("LLM Accelerator Workbench"));
+    : QMainWindow(parent), mLibrary(library), mSelection(new ui::SelectionModel(this)), mPalette(new ui::Palette(library)),
+      mHierarchy(new ui::HierarchyEditor), mComposer(new ui::PackageComposer), mInspector(new ui::Inspector),
+      mView(new ui::EvaluationView), mComparison(new ui::ComparisonTable), mRunner(new ui::EvaluationRunner(this)),
+      mAutosaver(new ui::Autosaver(ui::Autosaver::defaultFolder(), 30000, this)), mHistory(new QUndoView),
+      mEditors(new QTabWidget), mResults(new QTabWidget), mDebounce(new QTimer(this)), mEvalStatus(new QLabel) {
   setWindowIcon(QIcon(QStringLiteral(":/icons/llmwb.svg")));
+  setDockOptions(AnimatedDocks | AllowTabbedDocks);
 
-  auto* dock = new QDockWidget(tr("Presets"), this);
-  dock->setObjectName(QStringLiteral("PresetsDock"));
-  dock->setWidget(mPresets);
-  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-  addDockWidget(Qt::LeftDockWidgetArea, dock);
-  resizeDocks({dock}, {360}, Qt::Horizontal);
+  // Centre: the editors over the results.
+  mEditors->addTab(mHierarchy, tr("Memory hierarchy"));
+  mEditors->addTab(mComposer, tr("Package"));
+  mEditors->setDocumentMode(true);
+  auto* summary = new QWidget;
+  auto* summaryLayout = new QVBoxLayout(summary);
+  summaryLayout->setContentsMargins(0, 0, 0, 0);
+  summaryLayout->addWidget(mView, 3);
+  mView->insertBelowCards(mComparison);
+  mResults->addTab(summary, tr("Summary and comparison"));
+  mResults->setDocumentMode(true);
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(mEditors);
+  split->addWidget(mResults);
+  split->setStretchFactor(0, 4);
+  split->setStretchFactor(1, 5);
+  split->setChildrenCollapsible(false);
+  setCentralWidget(split);
 
-  auto* central = new QWidget;
-  auto* layout = new QVBoxLayout(central);
-  auto* bar = new QHBoxLayout;
-  fillCombo(mSystem, PresetKind::System);
-  fillCombo(mModel, PresetKind::Model);
-  fillCombo(mWorkload, PresetKind::Workload);
-  for (auto [label, combo] : {std::pair{tr("System"), mSystem}, {tr("Model"), mModel}, {tr("Workload"), mWorkload}}) {
-    bar->addWidget(new QLabel(label));
-    bar->addWidget(combo, 1);
-    connect(combo, &QComboBox::currentIndexChanged, this, &MainWindow::reevaluate);
-  }
-  layout->addLayout(bar);
-  layout->addWidget(mView, 1);
-  setCentralWidget(central);
+  auto* paletteDock = dock(this, tr("Palette"), QStringLiteral("PaletteDock"), mPalette, Qt::LeftDockWidgetArea);
+  auto* inspectorDock = dock(this, tr("Inspector"), QStringLiteral("InspectorDock"), mInspector, Qt::RightDockWidgetArea);
+  auto* historyDock = dock(this, tr("Edit history"), QStringLiteral("HistoryDock"), mHistory, Qt::RightDockWidgetArea);
+  resizeDocks({paletteDock, inspectorDock}, {370, 380}, Qt::Horizontal);
+  resizeDocks({inspectorDock, historyDock}, {700, 200}, Qt::Vertical);
+
+  statusBar()->addPermanentWidget(mEvalStatus);
+  mDebounce->setSingleShot(true);
+  mDebounce->setInterval(kDebounceMs);
+  connect(mDebounce, &QTimer::timeout, this, &MainWindow::evaluateNow);
+  connect(mPalette, &ui::Palette::activated, this, &MainWindow::paletteActivated);
+  connect(mRunner, &ui::EvaluationRunner::started, this, [this] { mEvalStatus->setText(tr("Evaluating…")); });
+  connect(mRunner, &ui::EvaluationRunner::finishedProject, this, &MainWindow::showResults);
+  connect(mRunner, &ui::EvaluationRunner::failed, this, [this](const QString& message) {
+    mView->showError(message);
+    mEvalStatus->setText(tr("Evaluation failed"));
+    emit evaluationShown();
+  });
+  connect(mSelection, &ui::SelectionModel::changed, this, [this](const ui::Selection& s) {
+    if (s.kind == ui::Selection::Kind::PackageItem) mEditors->setCurrentWidget(mComposer);
+  });
+  buildMenus();
+}
+
+MainWindow::~MainWindow() {
+  // Widgets hold the document; let them go first.
+  mHierarchy->setDocument(nullptr, nullptr);
+  mComposer->setDocument(nullptr, nullptr);
+  mInspector->setDocument(nullptr, nullptr);
+  mComparison->setDocument(nullptr);
+  mAutosaver->setDocument(nullptr);
+  mHistory->setStack(nullptr);
+}
+
+void MainWindow::buildMenus() {
+  auto* toolbar = addToolBar(tr("Main"));
+  toolbar->setObjectName(QStringLiteral("MainToolbar"));
+  toolbar->setMovable(false);
+  toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 
   auto* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(tr("&Open project…"), QKeySequence::Open, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), {}, tr("Workbench projects (*.llmwb)"));
+  auto* open = file->addAction(ui::actionIcon(QStringLiteral("open")), tr("&Open project…"), QKeySequence::Open, this, [this] {
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), {}, tr("Workbench projects (*.llmwb);;All files (*)"));
     if (!path.isEmpty()) openProject(path);
   });
+  mRecentMenu = file->addMenu(tr("Open &recent"));
+  connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+  auto* save = file->addAction(ui::actionIcon(QStringLiteral("save")), tr("&Save"), QKeySequence::Save, this, [this] {
+    if (mDocument && !mDocument->filePath().isEmpty() && !QFileInfo(mDocument->filePath()).path().contains(QLatin1String("presets/projects")))
+      saveProject(mDocument->filePath());
+    else saveAs();
+  });
+  file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-  connect(mPresets, &ui::PresetTree::activated, this, &MainWindow::select);
-  connect(mRunner, &ui::EvaluationRunner::started, this, [this] { statusBar()->showMessage(tr("Evaluating…")); });
-  connect(mRunner, &ui::EvaluationRunner::finished, this, [this](std::shared_ptr<const EvaluationResult> r) {
-    mView->showResult(std::move(r));
-    statusBar()->showMessage(tr("Evaluated."), 3000);
-    emit evaluationShown();
-  });
-  connect(mRunner, &ui::EvaluationRunner::failed, this, [this](const QString& message) {
-    mView->showError(message);
-    statusBar()->showMessage(tr("Evaluation failed."));
-    emit evaluationShown();
-  });
-}
+  auto* editMenu = menuBar()->addMenu(tr("&Edit"));
+  mUndoAction = new QAction(ui::actionIcon(QStringLiteral("undo")), tr("&Undo"), this);
+  mUndoAction->setShortcut(QKeySequence::Undo);
+  mRedoAction = new QAction(ui::actionIcon(QStringLiteral("redo")), tr("&Redo"), this);
+  mRedoAction->setShortcut(QKeySequence::Redo);
+  connect(mUndoAction, &QAction::triggered, this, [this] { if (mDocument) mDocument->undoStack()->undo(); });
+  connect(mRedoAction, &QAction::triggered, this, [this] { if (mDocument) mDocument->undoStack()->redo(); });
+  editMenu->addAction(mUndoAction);
+  editMenu->addAction(mRedoAction);
+  editMenu->addSeparator();
+  auto* pin = editMenu->addAction(ui::actionIcon(QStringLiteral("pin")), tr("&Pin design for comparison"), this,
+                                  [this] { mComparison->pinDesign(); });
+  pin->setToolTip(tr("Keep a snapshot of this design in the comparison table"));
+  editMenu->addAction(tr("Select the &project"), this, [this] { mSelection->clear(); });
 
-void MainWindow::fillCombo(QComboBox* combo, PresetKind kind) {
-  for (const auto& p : mLibrary.list(kind))
-    combo->addItem(QString::fromStdString(p.name + "  [" + p.id + "]"), QString::fromStdString(p.id));
-}
-
-void MainWindow::select(PresetKind kind, const QString& id) {
-  QComboBox* combo = kind == PresetKind::System ? mSystem : kind == PresetKind::Model ? mModel
-                     : kind == PresetKind::Workload ? mWorkload : nullptr;
-  if (kind == PresetKind::Device) combo = mSystem; // a device is evaluated as a one-device system
-  if (!combo) return;
-  int index = combo->findData(id);
-  if (index < 0) {
-    combo->addItem(id, id);
-    index = combo->count() - 1;
+  auto* view = menuBar()->addMenu(tr("&View"));
+  auto* themes = new QActionGroup(this);
+  auto* light = view->addAction(tr("&Light theme"), this, [] { ui::applyTheme(ui::Theme::Light); });
+  auto* dark = view->addAction(tr("&Dark theme"), this, [] { ui::applyTheme(ui::Theme::Dark); });
+  for (auto* a : {light, dark}) {
+    a->setCheckable(true);
+    themes->addAction(a);
   }
-  combo->setCurrentIndex(index);
+  (ui::currentTheme() == ui::Theme::Dark ? dark : light)->setChecked(true);
+  view->addSeparator();
+  for (auto* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+
+  toolbar->addAction(open);
+  toolbar->addAction(save);
+  toolbar->addSeparator();
+  toolbar->addAction(mUndoAction);
+  toolbar->addAction(mRedoAction);
+  toolbar->addSeparator();
+  toolbar->addAction(pin);
+}
+
+void MainWindow::setDocument(std::unique_ptr<ui::ProjectDocument> document) {
+  mSelection->clear();
+  mHierarchy->setDocument(document.get(), mSelection);
+  mComposer->setDocument(document.get(), mSelection);
+  mInspector->setDocument(document.get(), mSelection);
+  mComparison->setDocument(document.get());
+  mAutosaver->setDocument(document.get());
+  mHistory->setStack(document ? document->undoStack() : nullptr);
+  if (document) {
+    connect(document.get(), &ui::ProjectDocument::changed, this, &MainWindow::scheduleEvaluation);
+    connect(document.get(), &ui::ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(document.get(), &ui::ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(document.get(), &ui::ProjectDocument::editRefused, this, [this](const QString& message) {
+      statusBar()->showMessage(tr("Not done: %1").arg(message), 8000);
+    });
+    auto* stack = document->undoStack();
+    connect(stack, &QUndoStack::canUndoChanged, mUndoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, mRedoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, this, [this](const QString& t) { mUndoAction->setToolTip(tr("Undo %1").arg(t)); });
+    connect(stack, &QUndoStack::redoTextChanged, this, [this](const QString& t) { mRedoAction->setToolTip(tr("Redo %1").arg(t)); });
+    mUndoAction->setEnabled(stack->canUndo());
+    mRedoAction->setEnabled(stack->canRedo());
+  }
+  mDocument = std::move(document);
+  // A package system opens on its floorplan.
+  bool package = false;
+  if (mDocument)
+    for (const auto& g : mDocument->system().groups) package = package || g.device.package.has_value();
+  mEditors->setCurrentWidget(package ? static_cast<QWidget*>(mComposer) : mHierarchy);
+  updateTitle();
+  evaluateNow();
 }
 
 bool MainWindow::openProject(const QString& path) {
-  try {
-    const auto project = readProject(path.toStdString(), mLibrary);
-    const QSignalBlocker a(mSystem), b(mModel), c(mWorkload);
-    select(PresetKind::System, QString::fromStdString(project.system.preset));
-    select(PresetKind::Model, QString::fromStdString(project.model));
-    select(PresetKind::Workload, QString::fromStdString(project.workload));
-    setWindowTitle(tr("%1 — LLM Accelerator Workbench").arg(QString::fromStdString(project.name)));
-  } catch (const std::exception& e) {
-    QMessageBox::warning(this, tr("Cannot open the project"), QString::fromStdString(e.what()));
-    mView->showError(QString::fromStdString(e.what()));
+  QString error;
+  auto document = ui::ProjectDocument::open(mLibrary, path, &error);
+  if (!document) {
+    statusBar()->showMessage(tr("Could not open %1").arg(path), 10000);
+    if (isVisible() && !QApplication::arguments().contains(QStringLiteral("--screenshot")))
+      QMessageBox::warning(this, tr("Cannot open the project"),
+                           tr("%1\n\nThe project that is open stays as it was.").arg(error));
+    if (!mDocument) mView->showError(error);
+    emit evaluationShown();
     return false;
   }
-  reevaluate();
+  setDocument(std::move(document));
+  addRecent(path);
   return true;
 }
 
-void MainWindow::reevaluate() {
+bool MainWindow::saveProject(const QString& path) {
+  QString error;
+  if (!mDocument || !mDocument->save(path, &error)) {
+    QMessageBox::warning(this, tr("Cannot save the project"), error);
+    return false;
+  }
+  addRecent(path);
+  statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+  return true;
+}
+
+bool MainWindow::saveAs() {
+  if (!mDocument) return false;
+  QString suggested = mDocument->filePath().isEmpty() ? QStringLiteral("project.llmwb") : QFileInfo(mDocument->filePath()).fileName();
+  QString path = QFileDialog::getSaveFileName(this, tr("Save project"), suggested, tr("Workbench projects (*.llmwb)"));
+  if (path.isEmpty()) return false;
+  if (!path.endsWith(QLatin1String(".llmwb"))) path += QStringLiteral(".llmwb");
+  return saveProject(path);
+}
+
+void MainWindow::offerRecovery(bool ask) {
+  const QStringList files = mAutosaver->pending();
+  if (files.isEmpty()) return;
+  const QString newest = files.front();
+  if (ask && QMessageBox::question(this, tr("Recover unsaved work?"),
+                                   tr("The workbench did not close cleanly last time. Restore the unsaved project "
+                                      "from %1?")
+                                       .arg(QFileInfo(newest).lastModified().toString())) != QMessageBox::Yes)
+    return;
+  QString error;
+  auto document = ui::ProjectDocument::open(mLibrary, newest, &error);
+  if (!document) {
+    statusBar()->showMessage(tr("The recovery copy cannot be read: %1").arg(error), 10000);
+    return;
+  }
+  // The recovered project is unsaved work: keep it modified and without a file, then drop the copy.
+  auto* doc = document.get();
+  setDocument(std::move(document));
+  doc->edit(tr("Recover unsaved work"), [](Project&) {});
+  for (const auto& f : files) QFile::remove(f);
+}
+
+void MainWindow::scheduleEvaluation() { mDebounce->start(); }
+
+void MainWindow::evaluateNow() {
+  mDebounce->stop();
+  if (!mDocument) return;
+  const Project& p = mDocument->project();
   try {
-    ui::EvaluationRequest request{mLibrary.system(mSystem->currentData().toString().toStdString()),
-                                  mLibrary.model(mModel->currentData().toString().toStdString()),
-                                  mLibrary.workload(mWorkload->currentData().toString().toStdString()),
-                                  {}};
+    ui::EvaluationRequest request{p.system.system, mLibrary.model(p.model), mLibrary.workload(p.workload), p.options, {}};
+    for (const auto& c : p.comparisons) request.comparisons.push_back(c.system);
     mView->showBusy(tr("Evaluating…"));
     mRunner->request(std::move(request));
   } catch (const std::exception& e) {
     mView->showError(QString::fromStdString(e.what()));
     emit evaluationShown();
   }
+}
+
+void MainWindow::showResults(const std::shared_ptr<const ui::ProjectResults>& results) {
+  mLastResults = results;
+  mView->showResult(results->main);
+  mComparison->showResults(results);
+  mEvalStatus->setText(tr("Evaluated %1 system(s) in %2 ms")
+                           .arg(1 + results->comparisons.size())
+                           .arg(results->seconds * 1e3, 0, 'f', 1));
+  emit evaluationShown();
+}
+
+void MainWindow::paletteActivated(const ui::PaletteEntry& entry) {
+  if (!mDocument || entry.kind != ui::PaletteEntry::Kind::Preset) return;
+  const std::string id = entry.id.toStdString();
+  try {
+    switch (entry.presetKind) {
+    case PresetKind::System:
+    case PresetKind::Device: {
+      auto system = mLibrary.system(id);
+      mDocument->edit(tr("Design from %1").arg(QString::fromStdString(system.name)), [&](Project& p) {
+        p.system = {id, system};
+      });
+      mSelection->clear();
+      break;
+    }
+    case PresetKind::Model:
+      mDocument->edit(tr("Use model %1").arg(entry.id), [&](Project& p) { p.model = id; });
+      break;
+    case PresetKind::Workload:
+      mDocument->edit(tr("Use workload %1").arg(entry.id), [&](Project& p) { p.workload = id; });
+      break;
+    case PresetKind::Project:
+      if (const auto path = mLibrary.find(PresetKind::Project, id); path && maybeSave()) openProject(QString::fromStdString(path->string()));
+      break;
+    case PresetKind::MemoryTechnology:
+      statusBar()->showMessage(tr("Drag %1 onto a memory level or a package floorplan.").arg(entry.id), 5000);
+      break;
+    }
+  } catch (const std::exception& e) {
+    statusBar()->showMessage(QString::fromStdString(e.what()), 8000);
+  }
+}
+
+void MainWindow::updateTitle() {
+  if (!mDocument) {
+    setWindowTitle(tr("LLM Accelerator Workbench"));
+    return;
+  }
+  setWindowTitle(tr("%1%2 — LLM Accelerator Workbench").arg(mDocument->displayName(), mDocument->isModified() ? QStringLiteral(" *") : QString()));
+}
+
+bool MainWindow::maybeSave() {
+  if (!mDocument || !mDocument->isModified()) return true;
+  const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to %1?").arg(mDocument->displayName()),
+                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Cancel) return false;
+  if (answer == QMessageBox::Save) {
+    if (!mDocument->filePath().isEmpty() && !mDocument->filePath().contains(QLatin1String("presets/projects")))
+      return saveProject(mDocument->filePath());
+    return saveAs();
+  }
+  return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  mAutosaver->discard();
+  event->accept();
+}
+
+void MainWindow::addRecent(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(absolute);
+  recent.prepend(absolute);
+  while (recent.size() > 10) recent.removeLast();
+  settings.setValue(QStringLiteral("recentFiles"), recent);
+}
+
+void MainWindow::fillRecentMenu() {
+  mRecentMenu->clear();
+  const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+  for (const auto& path : recent)
+    mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+      if (maybeSave()) openProject(path);
+    })->setToolTip(path);
+  if (recent.isEmpty()) mRecentMenu->addAction(tr("(none yet)"))->setEnabled(false);
 }
 
 } // namespace llmwb

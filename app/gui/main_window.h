@@ -2,46 +2,102 @@
 #pragma once
 
 #include "core/io/preset_library.h"
+#include "widgets/document/selection.h"
+#include "widgets/evaluation/evaluation_runner.h"
 
 #include <QMainWindow>
 
-class QComboBox;
+#include <memory>
 
-namespace llmwb::ui {
-class EvaluationRunner;
-class EvaluationView;
-class PresetTree;
-} // namespace llmwb::ui
+class QLabel;
+class QMenu;
+class QTabWidget;
+class QTimer;
+class QUndoView;
 
 namespace llmwb {
+namespace ui {
+class Autosaver;
+class ComparisonTable;
+class EvaluationView;
+class HierarchyEditor;
+class Inspector;
+class PackageComposer;
+class Palette;
+class ProjectDocument;
+struct PaletteEntry;
+} // namespace ui
 
-/// The workbench window: presets on the left, the chosen system, model and workload on top, the
-/// evaluation in the centre. Every change re-evaluates in the background.
+/// The workbench window: the palette (left), the system editors (hierarchy lanes, package
+/// composer) over the results (summary cards, comparison, details), the inspector and the edit
+/// history (right). Every edit re-evaluates in the background, debounced; results of superseded
+/// edits are dropped.
 class MainWindow : public QMainWindow {
   Q_OBJECT
 public:
   explicit MainWindow(const PresetLibrary& library, QWidget* parent = nullptr);
+  ~MainWindow() override;
 
-  /// Opens a project file; returns false (and shows why) when it cannot be read.
+  /// Opens a project; on failure says why (file, field) and keeps the current one.
   bool openProject(const QString& path);
-  void select(PresetKind kind, const QString& id);
+  bool saveProject(const QString& path);
+  /// Offers recovery copies left by a crash (asks unless `ask` is false: then restores the newest).
+  void offerRecovery(bool ask = true);
+
+  ui::ProjectDocument* document() const { return mDocument.get(); }
+  ui::HierarchyEditor* hierarchyEditor() const { return mHierarchy; }
+  ui::PackageComposer* packageComposer() const { return mComposer; }
+  ui::ComparisonTable* comparisonTable() const { return mComparison; }
   ui::EvaluationView* evaluationView() const { return mView; }
-  ui::EvaluationRunner* runner() const { return mRunner; }
+  ui::Palette* palette() const { return mPalette; }
+  ui::Autosaver* autosaver() const { return mAutosaver; }
+  QTabWidget* editorTabs() const { return mEditors; }
+  QTabWidget* resultTabs() const { return mResults; }
+  std::shared_ptr<const ui::ProjectResults> results() const { return mLastResults; }
+
+  /// Debounce between an edit and its evaluation.
+  static constexpr int kDebounceMs = 120;
 
 signals:
+  /// An evaluation (or its failure) is on screen.
   void evaluationShown();
 
+protected:
+  void closeEvent(QCloseEvent* event) override;
+
 private:
-  void reevaluate();
-  void fillCombo(QComboBox* combo, PresetKind kind);
+  void setDocument(std::unique_ptr<ui::ProjectDocument> document);
+  void buildMenus();
+  void scheduleEvaluation();
+  void evaluateNow();
+  void showResults(const std::shared_ptr<const ui::ProjectResults>& results);
+  void paletteActivated(const ui::PaletteEntry& entry);
+  void updateTitle();
+  bool maybeSave();
+  void addRecent(const QString& path);
+  void fillRecentMenu();
+  bool saveAs();
 
   const PresetLibrary& mLibrary;
-  ui::PresetTree* mPresets;
+  std::unique_ptr<ui::ProjectDocument> mDocument;
+  ui::SelectionModel* mSelection;
+  ui::Palette* mPalette;
+  ui::HierarchyEditor* mHierarchy;
+  ui::PackageComposer* mComposer;
+  ui::Inspector* mInspector;
   ui::EvaluationView* mView;
+  ui::ComparisonTable* mComparison;
   ui::EvaluationRunner* mRunner;
-  QComboBox* mSystem;
-  QComboBox* mModel;
-  QComboBox* mWorkload;
+  ui::Autosaver* mAutosaver;
+  QUndoView* mHistory;
+  QTabWidget* mEditors;
+  QTabWidget* mResults;
+  QTimer* mDebounce;
+  QLabel* mEvalStatus;
+  QMenu* mRecentMenu = nullptr;
+  QAction* mUndoAction = nullptr;
+  QAction* mRedoAction = nullptr;
+  std::shared_ptr<const ui::ProjectResults> mLastResults;
 };
 
 } // namespace llmwb

@@ -53,18 +53,11 @@ class Mobo final : public SearchMethod {
 public:
   Mobo(const DesignProblem& problem, const MethodOptions& options)
       : mProblem(problem), mOptions(options), mRng(options.seed), mReference(referencePoint(problem.space())),
-        mObjectives(problem.space().objectives.size()), mConstraints(problem.space().constraints.size()) {
-    mInitial = sobolDesign(problem, options.seed, std::max<std::size_t>(1, options.initialPoints));
-  }
+        mStart(problem, options.seed, std::max<std::size_t>(1, options.initialPoints)),
+        mObjectives(problem.space().objectives.size()), mConstraints(problem.space().constraints.size()) {}
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
-    if (!mStarted) {
-      mStarted = true;
-      std::vector<DesignPoint> batch;
-      for (const auto& p : mInitial)
-        if (batch.size() < budgetLeft && mSeen.insert(p)) batch.push_back(p);
-      return batch;
-    }
+    if (!mStart.given()) return mStart.take(budgetLeft, mSeen);
     if (budgetLeft == 0) return {};
     fitSurrogates();
     const auto candidates = drawCandidates();
@@ -100,26 +93,14 @@ private:
     const int restarts = (mIteration == 1 || mIteration % 10 == 0) ? 2 : 0;
     const std::uint64_t seed = mOptions.seed * 1000003 + mIteration;
     const std::size_t m = mObjectives.size();
+    // Every design the engine could evaluate teaches an objective's shape, feasible or not.
     for (std::size_t k = 0; k < m; ++k) {
-      std::vector<std::vector<double>> x;
-      std::vector<double> y;
-      // Every design the engine could evaluate teaches the objective's shape, feasible or not.
-      for (std::size_t i = 0; i < mResults.size(); ++i)
-        if (std::isfinite(mResults[i].objectives[k])) {
-          x.push_back(mX[i]);
-          y.push_back(mResults[i].objectives[k]);
-        }
+      const auto [x, y] = known(&PointResult::objectives, k);
       mHaveObjectiveModels = x.size() >= 2;
       if (mHaveObjectiveModels) mObjectives[k].fit(x, y, seed + k, restarts, true);
     }
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
-      std::vector<std::vector<double>> x;
-      std::vector<double> y;
-      for (std::size_t i = 0; i < mResults.size(); ++i)
-        if (std::isfinite(mResults[i].constraints[c])) {
-          x.push_back(mX[i]);
-          y.push_back(mResults[i].constraints[c]);
-        }
+      const auto [x, y] = known(&PointResult::constraints, c);
       mConstraints[c].fitted = false;
       if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts, false);
     }
@@ -131,6 +112,18 @@ private:
     }
     mEngineModel = mixed;
     if (mixed) mEngine.fit(mX, labels, seed + 200, restarts, false);
+  }
+
+  /// Inputs and values of the designs where metric `k` of `values` is known.
+  std::pair<std::vector<std::vector<double>>, std::vector<double>> known(std::vector<double> PointResult::*values,
+                                                                          std::size_t k) const {
+    std::pair<std::vector<std::vector<double>>, std::vector<double>> data;
+    for (std::size_t i = 0; i < mResults.size(); ++i)
+      if (std::isfinite((mResults[i].*values)[k])) {
+        data.first.push_back(mX[i]);
+        data.second.push_back((mResults[i].*values)[k]);
+      }
+    return data;
   }
 
   /// A random subset of the unevaluated designs (seed 000 4.4), plus the unevaluated designs one
@@ -200,8 +193,7 @@ private:
   MethodOptions mOptions;
   std::mt19937_64 mRng;
   std::vector<double> mReference;
-  std::vector<DesignPoint> mInitial;
-  bool mStarted = false;
+  SharedStart mStart;
   std::size_t mIteration = 0;
   SeenPoints mSeen;
   std::vector<std::vector<double>> mX;

@@ -27,7 +27,8 @@ class Nsga2 final : public SearchMethod {
 public:
   Nsga2(const DesignProblem& problem, const MethodOptions& options)
       : mProblem(problem), mSize(options.populationSize), mRng(std::uint32_t(options.seed)), mRandom(options.seed),
-        mReference(referencePoint(problem.space())) {
+        mReference(referencePoint(problem.space())),
+        mStart(problem, options.seed, options.initialPoints > 0 ? options.initialPoints : options.populationSize) {
     if (mSize < 4 || mSize % 4) throw std::invalid_argument("NSGA-II needs a population that is a multiple of 4");
     // pagmo wants the integer (here: discrete) variables last.
     for (std::size_t i = 0; i < problem.dimension(); ++i)
@@ -41,17 +42,10 @@ public:
       mBounds.second.push_back(d.discrete() ? double(d.values.size() - 1) : d.high);
     }
     mMutationProbability = 1.0 / double(std::max<std::size_t>(1, problem.dimension()));
-    mInitial = sobolDesign(problem, options.seed, options.initialPoints > 0 ? options.initialPoints : mSize);
   }
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
-    if (!mStarted) {
-      mStarted = true;
-      std::vector<DesignPoint> batch;
-      for (const auto& p : mInitial)
-        if (batch.size() < budgetLeft && mSeen.insert(p)) batch.push_back(p);
-      return batch;
-    }
+    if (!mStart.given()) return mStart.take(budgetLeft, mSeen);
     if (mPopulation.size() < 2) return {};
     const auto [rank, crowding] = rankAndCrowding(mFitness);
     std::vector<DesignPoint> offspring;
@@ -152,8 +146,7 @@ private:
   std::size_t mIntegers = 0;
   std::pair<pagmo::vector_double, pagmo::vector_double> mBounds;
   double mMutationProbability = 0.1;
-  std::vector<DesignPoint> mInitial;
-  bool mStarted = false;
+  SharedStart mStart;
   std::vector<DesignPoint> mPopulation;
   std::vector<std::vector<double>> mFitness;
   SeenPoints mSeen;

@@ -37,12 +37,10 @@ private:
 class RandomSearch final : public SearchMethod {
 public:
   RandomSearch(const DesignProblem& problem, const MethodOptions& options)
-      : mProblem(problem), mRng(options.seed), mInitial(sobolDesign(problem, options.seed, options.initialPoints)) {}
+      : mProblem(problem), mRng(options.seed), mStart(problem, options.seed, options.initialPoints) {}
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
-    std::vector<DesignPoint> batch;
-    for (; mUsedInitial < mInitial.size() && batch.size() < budgetLeft; ++mUsedInitial)
-      if (mSeen.insert(mInitial[mUsedInitial])) batch.push_back(mInitial[mUsedInitial]);
+    auto batch = mStart.take(budgetLeft, mSeen);
     if (!batch.empty()) return batch;
     // Proposals do not depend on results, so they go out in batches the threads can share.
     for (int tries = 0; tries < 100000 && batch.size() < std::min(budgetLeft, kBatch); ++tries) {
@@ -57,8 +55,7 @@ public:
 private:
   const DesignProblem& mProblem;
   std::mt19937_64 mRng;
-  std::vector<DesignPoint> mInitial;
-  std::size_t mUsedInitial = 0;
+  SharedStart mStart;
   SeenPoints mSeen;
 };
 

@@ -29,6 +29,20 @@ private:
   std::set<std::vector<double>> mSeen;
 };
 
+/// The start random, nsga2 and mobo share (Fig. 6: "the same random initialization for the first
+/// 20 steps"): the first Sobol points for the seed, each proposed once.
+class SharedStart {
+public:
+  SharedStart(const DesignProblem& problem, std::uint64_t seed, std::size_t count);
+  /// Start points not yet proposed and not in `seen` (at most `budgetLeft`), now remembered there.
+  std::vector<DesignPoint> take(std::size_t budgetLeft, SeenPoints& seen);
+  bool given() const { return mNext >= mPoints.size(); }
+
+private:
+  std::vector<DesignPoint> mPoints;
+  std::size_t mNext = 0;
+};
+
 /// Boost's Sobol sequence over [0,1)^d, randomised by a seed: the first 1 + seed % 1021 points are
 /// skipped (the origin among them) and every coordinate gets a digital shift (an XOR with a
 /// random mask), which keeps the sequence's low discrepancy.

@@ -53,6 +53,16 @@ DesignPoint SobolSampler::next() {
   return mProblem.fromUnitCube(u);
 }
 
+SharedStart::SharedStart(const DesignProblem& problem, std::uint64_t seed, std::size_t count)
+    : mPoints(sobolDesign(problem, seed, count)) {}
+
+std::vector<DesignPoint> SharedStart::take(std::size_t budgetLeft, SeenPoints& seen) {
+  std::vector<DesignPoint> batch;
+  for (; mNext < mPoints.size() && batch.size() < budgetLeft; ++mNext)
+    if (seen.insert(mPoints[mNext])) batch.push_back(mPoints[mNext]);
+  return batch;
+}
+
 DesignPoint randomPoint(const DesignProblem& problem, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   std::vector<double> u(problem.dimension());

@@ -67,11 +67,16 @@ Parameter readParameter(const JsonReader& r) {
   return p;
 }
 
+std::string readMetric(const JsonReader& r) {
+  const std::string metric = r.string("metric");
+  if (!findMetric(metric)) r.fail("metric", "unknown metric \"" + metric + "\" (known: " + metricNames() + ")");
+  return metric;
+}
+
 Constraint readConstraint(const JsonReader& r) {
   r.allowOnly({"metric", "min", "max", "description"});
   Constraint c;
-  c.metric = r.string("metric");
-  if (!findMetric(c.metric)) r.fail("metric", "unknown metric \"" + c.metric + "\" (known: " + metricNames() + ")");
+  c.metric = readMetric(r);
   if (r.has("min")) c.min = r.number("min");
   if (r.has("max")) c.max = r.number("max");
   if (!c.min && !c.max) r.failHere("expected \"min\", \"max\" or both");
@@ -82,8 +87,7 @@ Constraint readConstraint(const JsonReader& r) {
 Objective readObjective(const JsonReader& r) {
   r.allowOnly({"metric", "direction", "reference", "description"});
   Objective o;
-  o.metric = r.string("metric");
-  if (!findMetric(o.metric)) r.fail("metric", "unknown metric \"" + o.metric + "\" (known: " + metricNames() + ")");
+  o.metric = readMetric(r);
   const std::string direction = r.string("direction");
   if (direction == "maximise" || direction == "maximize") o.direction = Direction::Maximise;
   else if (direction == "minimise" || direction == "minimize") o.direction = Direction::Minimise;

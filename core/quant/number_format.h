@@ -44,7 +44,7 @@ struct Quantisation {
   NumberFormat activations;
   NumberFormat kvCache;
   /// Recurrent state of SSM / linear-attention layers (Mamba keeps it in FP32); KV format if unset.
-  std::optional<NumberFormat> state;
+  std::optional<NumberFormat> state = std::nullopt;
   const NumberFormat& stateFormat() const { return state ? *state : kvCache; }
   std::string describe() const; ///< "MXINT8/MXINT8/MXINT8" (+ "/state FP32")
 };

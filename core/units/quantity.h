@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+// <string> before <compare>: Qt 6.4's moc, which reads the headers of the widgets that include this
+// one, cannot parse <compare> (it pulls in <concepts>) when that is the first standard header it meets.
+#include <string>
+
 #include <compare>
 
 namespace llmwb {

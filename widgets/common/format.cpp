@@ -21,7 +21,8 @@ QString formatSeconds(Seconds s) {
   if (v >= 60) return QStringLiteral("%1 min").arg(v / 60, 0, 'f', 1);
   if (v >= 1) return QStringLiteral("%1 s").arg(v, 0, 'f', 2);
   if (v >= 1e-3) return QStringLiteral("%1 ms").arg(v * 1e3, 0, 'f', 2);
-  return QStringLiteral("%1 µs").arg(v * 1e6, 0, 'f', 1);
+  if (v >= 1e-6) return QStringLiteral("%1 µs").arg(v * 1e6, 0, 'f', 1);
+  return QStringLiteral("%1 ns").arg(v * 1e9, 0, 'f', v >= 1e-8 ? 0 : 1);
 }
 
 QString formatWatts(Watts w) { return QStringLiteral("%1 W").arg(w.value(), 0, 'f', 1); }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/evaluation/evaluation_runner.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -8,12 +9,28 @@ namespace llmwb::ui {
 
 namespace {
 struct Outcome {
-  std::shared_ptr<const EvaluationResult> result;
+  std::shared_ptr<const ProjectResults> result;
   QString error;
 };
 } // namespace
 
 EvaluationRunner::EvaluationRunner(QObject* parent) : QObject(parent) {}
+
+std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequest& request) {
+  QElapsedTimer clock;
+  clock.start();
+  auto results = std::make_shared<ProjectResults>();
+  results->main = std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, request.options));
+  results->name = request.system.name.empty() ? request.system.id : request.system.name;
+  for (const auto& c : request.comparisons) {
+    results->comparisonNames.push_back(c.name.empty() ? c.id : c.name);
+    EvaluationOptions options = request.options;
+    options.decodeBatch.reset(); // each system at the largest batch it holds
+    results->comparisons.push_back(std::make_shared<const EvaluationResult>(evaluate(c, request.model, request.workload, options)));
+  }
+  results->seconds = double(clock.nsecsElapsed()) * 1e-9;
+  return results;
+}
 
 void EvaluationRunner::request(EvaluationRequest request) {
   const quint64 generation = ++mGeneration;
@@ -25,12 +42,16 @@ void EvaluationRunner::request(EvaluationRequest request) {
     const Outcome outcome = watcher->result();
     watcher->deleteLater();
     if (generation != mGeneration) return; // superseded by a newer request
-    if (outcome.result) emit finished(outcome.result);
-    else emit failed(outcome.error);
+    if (outcome.result) {
+      emit finished(outcome.result->main);
+      emit finishedProject(outcome.result);
+    } else {
+      emit failed(outcome.error);
+    }
   });
   watcher->setFuture(QtConcurrent::run([request = std::move(request)]() -> Outcome {
     try {
-      return {std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, request.options)), {}};
+      return {run(request), {}};
     } catch (const std::exception& e) {
       return {nullptr, QString::fromStdString(e.what())};
     }

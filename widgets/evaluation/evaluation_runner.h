@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 namespace llmwb::ui {
 
@@ -19,6 +20,16 @@ struct EvaluationRequest {
   ModelSpec model;
   Workload workload;
   EvaluationOptions options;
+  std::vector<SystemSpec> comparisons; ///< evaluated on the same model and workload
+};
+
+/// The system and everything it is compared with, from one request.
+struct ProjectResults {
+  std::shared_ptr<const EvaluationResult> main;
+  std::vector<std::shared_ptr<const EvaluationResult>> comparisons;
+  std::string name;                         ///< the system's display name
+  std::vector<std::string> comparisonNames;
+  double seconds = 0; ///< wall time of the evaluations
 };
 
 /// Runs evaluations on a worker thread (QtConcurrent) and reports the newest one. A request made
@@ -29,10 +40,14 @@ public:
   explicit EvaluationRunner(QObject* parent = nullptr);
   void request(EvaluationRequest request);
   bool busy() const { return mRunning > 0; }
+  /// The same work on the calling thread (benchmarks, headless export).
+  static std::shared_ptr<const ProjectResults> run(const EvaluationRequest& request);
 
 signals:
   void started();
   void finished(std::shared_ptr<const llmwb::EvaluationResult> result);
+  /// Emitted with finished(): the comparisons too.
+  void finishedProject(std::shared_ptr<const llmwb::ui::ProjectResults> results);
   void failed(const QString& message);
 
 private:

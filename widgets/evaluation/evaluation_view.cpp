@@ -37,7 +37,7 @@ EvaluationView::EvaluationView(QWidget* parent)
     : QWidget(parent), mTitle(new QLabel), mStatus(new QLabel), mTtft(new SummaryCard(tr("Time to first token"))),
       mPrefillRate(new SummaryCard(tr("Prefill throughput"))), mDecodeRate(new SummaryCard(tr("Decode throughput"))),
       mTbt(new SummaryCard(tr("Time between tokens"))), mPower(new SummaryCard(tr("Average power"))),
-      mEfficiency(new SummaryCard(tr("Energy efficiency"))),
+      mEfficiency(new SummaryCard(tr("Energy efficiency"))), mArea(new SummaryCard(tr("Silicon area"))),
       mDevices(makeTable({tr("Device"), tr("Role"), tr("Count"), tr("Peak compute"), tr("Memory"), tr("Bandwidth"),
                           tr("TDP"), tr("Hierarchy"), tr("Strategy")})),
       mTabs(new QTabWidget),
@@ -56,7 +56,7 @@ EvaluationView::EvaluationView(QWidget* parent)
   layout->addWidget(mStatus);
   auto* cards = new QGridLayout;
   int column = 0;
-  for (auto* card : {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency}) cards->addWidget(card, 0, column++);
+  for (auto* card : {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}) cards->addWidget(card, 0, column++);
   layout->addLayout(cards);
   mDevices->setMaximumHeight(130);
   layout->addWidget(mDevices);
@@ -67,6 +67,13 @@ EvaluationView::EvaluationView(QWidget* parent)
 }
 
 void EvaluationView::showBusy(const QString& what) { mStatus->setText(what); }
+
+void EvaluationView::insertBelowCards(QWidget* widget) {
+  auto* layout = qobject_cast<QVBoxLayout*>(this->layout());
+  layout->insertWidget(3, widget, 2);
+}
+
+std::vector<SummaryCard*> EvaluationView::cards() const { return {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}; }
 
 void EvaluationView::showError(const QString& message) {
   mStatus->setText(tr("<b>Error:</b> %1").arg(message.toHtmlEscaped()));
@@ -99,6 +106,20 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) 
                    tr("Steady-state average over prefill and decode; TDP is in the device table."));
   mEfficiency->setValue(tr("%1 tok/J").arg(formatNumber(r.endToEnd.tokensPerJoule)),
                         tr("%1 tok/s end to end").arg(formatNumber(r.endToEnd.tokensPerSecond)));
+
+  double interposer = 0, chiplet = 0;
+  int chiplets = 0;
+  for (const auto& d : r.devices) {
+    interposer += d.interposerArea.value() * d.count;
+    chiplet += d.chipletArea.value() * d.computeChiplets * d.count;
+    chiplets += d.computeChiplets * d.count;
+  }
+  if (interposer > 0)
+    mArea->setValue(tr("%1 mm²").arg(interposer, 0, 'f', 0), tr("interposers; %1 compute chiplets, %2 mm²").arg(chiplets).arg(chiplet, 0, 'f', 0),
+                    tr("Interposer area of every chiplet package (DUET area model, 7 nm); monolithic dies have no area model"));
+  else
+    mArea->setValue(tr("—"), tr("no area model for monolithic dies"),
+                    tr("Area is modelled for chiplet packages (DUET); MemExplorer NPUs and GPUs are bounded by the reticle instead"));
 
   mDevices->setRowCount(0);
   for (const auto& d : r.devices) {

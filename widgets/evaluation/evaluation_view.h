@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <vector>
 
 class QLabel;
 class QTabWidget;
@@ -24,6 +25,10 @@ public:
   void showBusy(const QString& what);
   void showError(const QString& message);
   std::shared_ptr<const EvaluationResult> result() const { return mResult; }
+  /// Puts a widget (the comparison table) between the cards and the details.
+  void insertBelowCards(QWidget* widget);
+  /// The headline cards, in order: TTFT, prefill, decode, TBT, power, efficiency, area.
+  std::vector<SummaryCard*> cards() const;
 
 private:
   void fillOperators(QTableWidget* table, const PhaseResult& phase);
@@ -37,6 +42,7 @@ private:
   SummaryCard* mTbt;
   SummaryCard* mPower;
   SummaryCard* mEfficiency;
+  SummaryCard* mArea;
   QTableWidget* mDevices;
   QTabWidget* mTabs;
   QTableWidget* mPrefillOps;

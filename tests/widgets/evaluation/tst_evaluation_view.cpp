@@ -2,7 +2,6 @@
 #include "core/io/preset_library.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/evaluation/evaluation_view.h"
-#include "widgets/presets/preset_tree.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -44,12 +43,6 @@ private slots:
     view.resize(1400, 900);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-  }
-
-  void presetTreeListsAndFilters() {
-    const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    ui::PresetTree tree(lib);
-    QVERIFY(tree.presetCount() > 40);
   }
 };
 

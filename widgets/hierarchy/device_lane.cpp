@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/hierarchy/device_lane.h"
+
+#include "widgets/common/format.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace llmwb::ui {
+
+namespace {
+QString roleText(DeviceRole r) {
+  switch (r) {
+  case DeviceRole::Prefill: return DeviceLane::tr("prefill");
+  case DeviceRole::Decode: return DeviceLane::tr("decode");
+  case DeviceRole::Both: return DeviceLane::tr("prefill + decode");
+  }
+  return {};
+}
+
+QProgressBar* usageBar(double used, double available, const QString& format, const QString& tip) {
+  auto* bar = new QProgressBar;
+  bar->setRange(0, 1000);
+  const double share = available > 0 ? used / available : 0;
+  bar->setValue(int(std::min(1.0, share) * 1000));
+  bar->setFormat(format);
+  bar->setTextVisible(true);
+  bar->setToolTip(tip);
+  if (share > 1.0 + 1e-9)
+    bar->setStyleSheet(QStringLiteral("QProgressBar { color: white; } QProgressBar::chunk { background: #c0392b; }"));
+  return bar;
+}
+} // namespace
+
+DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
+                       const std::function<bool(const QString&, std::size_t)>& accepts, QWidget* parent)
+    : QFrame(parent), mIndex(index) {
+  const DeviceSpec& d = group.device;
+  setObjectName(QStringLiteral("DeviceLane"));
+  setFrameShape(QFrame::StyledPanel);
+  setMinimumWidth(420);
+  auto* layout = new QVBoxLayout(this);
+  layout->setSpacing(6);
+
+  auto* header = new QHBoxLayout;
+  auto* name = new QLabel(QStringLiteral("<b>%1</b> &nbsp;<span style='color:palette(mid)'>%2</span>")
+                              .arg(QString::fromStdString(d.name).toHtmlEscaped(), roleText(group.role)));
+  name->setTextFormat(Qt::RichText);
+  QFont f = name->font();
+  f.setPointSizeF(f.pointSizeF() * 1.15);
+  name->setFont(f);
+  header->addWidget(name, 1);
+  auto* count = new QSpinBox;
+  count->setRange(1, 1024);
+  count->setValue(group.count);
+  count->setPrefix(QStringLiteral("× "));
+  count->setSuffix(tr(" devices"));
+  count->setKeyboardTracking(false);
+  count->setToolTip(tr("Devices in this group (tensor parallel)"));
+  count->setProperty("partAddress", QStringLiteral("device/%1").arg(index));
+  connect(count, &QSpinBox::valueChanged, this, [this](int v) { emit countChanged(mIndex, v); });
+  header->addWidget(count);
+  layout->addLayout(header);
+
+  const auto unit = makeComputeUnit(d.compute);
+  const int bits = int(d.quantisation.weights.bitsPerElement());
+  auto* compute = new QLabel(tr("Compute: %1 · %2 at %3-bit · TDP %4")
+                                 .arg(QString::fromStdString(unit->describe()).toHtmlEscaped(),
+                                      formatFlops(unit->peakMatrixFlops(bits)))
+                                 .arg(bits)
+                                 .arg(d.power.datasheetTdp ? formatWatts(*d.power.datasheetTdp) : tr("modelled")));
+  compute->setWordWrap(true);
+  compute->setToolTip(tr("Peak matrix rate in FLOP/s (2 FLOP per MAC) for the weight format %1")
+                          .arg(QString::fromStdString(d.quantisation.weights.name)));
+  layout->addWidget(compute);
+
+  const bool editable = !d.package;
+  if (d.package) {
+    auto* note = new QLabel(tr("Chiplet package: its memory follows the package. Edit it in the <b>Package</b> tab."));
+    note->setWordWrap(true);
+    layout->addWidget(note);
+  }
+  const auto levels = d.memory.levels();
+  for (std::size_t level = 0; level <= levels.size(); ++level) {
+    if (level == levels.size() && !editable) break;
+    auto* lane = new LevelLane(d.memory, index, level, editable,
+                               [accepts, level](const QString& id) { return accepts(id, level); });
+    mLanes.push_back(lane);
+    layout->addWidget(lane);
+  }
+
+  if (!d.package && !d.power.datasheetTdp) {
+    const auto check = d.memory.checkShoreline();
+    layout->addWidget(usageBar(check.required.value(), check.available.value(),
+                               tr("Shoreline %1 of %2 mm").arg(check.required.value(), 0, 'f', 1).arg(check.available.value(), 0, 'f', 1),
+                               check.feasible ? tr("Die edge the off-chip PHYs need (MemExplorer Eq. 1)")
+                                              : QString::fromStdString(check.reason)));
+  }
+  layout->addStretch(1);
+}
+
+void DeviceLane::mousePressEvent(QMouseEvent* event) {
+  emit selected(mIndex);
+  QFrame::mousePressEvent(event);
+}
+
+} // namespace llmwb::ui

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/hierarchy/hierarchy_editor.h"
+
+#include "core/edit/memory_edits.h"
+#include "widgets/document/project_document.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QSpinBox>
+#include <QTimer>
+
+namespace llmwb::ui {
+
+HierarchyEditor::HierarchyEditor(QWidget* parent) : QScrollArea(parent) {
+  setWidgetResizable(true);
+  setFrameShape(QFrame::NoFrame);
+}
+
+void HierarchyEditor::setDocument(ProjectDocument* document, SelectionModel* selection) {
+  if (mDocument) disconnect(mDocument, nullptr, this, nullptr);
+  if (mSelection) disconnect(mSelection, nullptr, this, nullptr);
+  mDocument = document;
+  mSelection = selection;
+  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, &HierarchyEditor::scheduleRebuild);
+  if (mSelection) connect(mSelection, &SelectionModel::changed, this, &HierarchyEditor::showSelection);
+  rebuild();
+}
+
+void HierarchyEditor::scheduleRebuild() {
+  if (mRebuildPending) return;
+  mRebuildPending = true;
+  // Later, not now: the edit may come from a widget the rebuild replaces.
+  QTimer::singleShot(0, this, [this] {
+    if (PartChip::dragging()) { // the dragged chip must live until its drag ends
+      mRebuildPending = false;
+      QTimer::singleShot(30, this, &HierarchyEditor::scheduleRebuild);
+      return;
+    }
+    rebuild();
+  });
+}
+
+void HierarchyEditor::rebuild() {
+  mRebuildPending = false;
+  // Keep the keyboard focus on the same count box across the rebuild.
+  QString focused;
+  if (auto* box = qobject_cast<QSpinBox*>(QApplication::focusWidget()); box && isAncestorOf(box))
+    focused = box->property("partAddress").toString();
+
+  mDevices.clear();
+  auto* content = new QWidget;
+  auto* row = new QHBoxLayout(content);
+  row->setSpacing(12);
+  if (mDocument) {
+    const auto& groups = mDocument->system().groups;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      auto accepts = [this, g](const QString& technologyId, std::size_t level) {
+        try {
+          const auto t = mDocument->library().memoryTechnology(technologyId.toStdString());
+          return edit::canHold(mDocument->system().groups[g].device.memory, level, t);
+        } catch (const std::exception&) {
+          return false;
+        }
+      };
+      auto* lane = new DeviceLane(groups[g], g, accepts);
+      connect(lane, &DeviceLane::selected, this, [this](std::size_t group) {
+        if (mSelection) mSelection->select({Selection::Kind::Device, group, 0, 0});
+      });
+      connect(lane, &DeviceLane::countChanged, this, &HierarchyEditor::setDeviceCount);
+      for (auto* level : lane->lanes()) {
+        connect(level, &LevelLane::technologyDropped, this, &HierarchyEditor::addTechnology);
+        connect(level, &LevelLane::partDropped, this, &HierarchyEditor::movePart);
+        for (auto* chip : level->chips()) {
+          connect(chip, &PartChip::countChanged, this, &HierarchyEditor::setPartCount);
+          connect(chip, &PartChip::removeRequested, this, &HierarchyEditor::removePart);
+          connect(chip, &PartChip::clicked, this, [this](PartAddress a) {
+            if (mSelection) mSelection->select({Selection::Kind::Part, a.group, a.level, a.part});
+          });
+        }
+      }
+      mDevices.push_back(lane);
+      row->addWidget(lane, 1);
+    }
+  }
+  row->addStretch(0);
+  if (mContent) mContent->deleteLater();
+  takeWidget();
+  setWidget(content);
+  mContent = content;
+  showSelection();
+  if (!focused.isEmpty())
+    for (auto* box : content->findChildren<QSpinBox*>())
+      if (box->property("partAddress").toString() == focused) box->setFocus();
+}
+
+void HierarchyEditor::showSelection() {
+  const Selection s = mSelection ? mSelection->current() : Selection{};
+  for (auto* device : mDevices)
+    for (auto* level : device->lanes())
+      for (auto* chip : level->chips()) {
+        const auto a = chip->address();
+        chip->setSelected(s.kind == Selection::Kind::Part && s.group == a.group && s.level == a.level && s.index == a.part);
+      }
+}
+
+namespace {
+QString levelName(const MemoryHierarchy& m, std::size_t level) {
+  return level <= m.offChip.size() ? QString::fromStdString(m.levelName(level)) : HierarchyEditor::tr("a new level");
+}
+} // namespace
+
+bool HierarchyEditor::addTechnology(std::size_t group, std::size_t level, const QString& technologyId) {
+  if (!mDocument || group >= mDocument->system().groups.size()) return false;
+  MemoryTechnology t;
+  try {
+    t = mDocument->library().memoryTechnology(technologyId.toStdString());
+  } catch (const std::exception& e) {
+    emit mDocument->editRefused(QString::fromStdString(e.what()));
+    return false;
+  }
+  const auto& device = mDocument->system().groups[group].device;
+  const QString text = tr("Add %1 to %2 of %3")
+                           .arg(QString::fromStdString(t.name), levelName(device.memory, level), QString::fromStdString(device.name));
+  const bool ok = mDocument->edit(text, [&](Project& p) { edit::addPart(p.system.system.groups[group].device.memory, level, t); });
+  if (ok && mSelection) {
+    // Select what was added: its level may be new.
+    const auto& m = mDocument->system().groups[group].device.memory;
+    const auto levels = m.levels();
+    const std::size_t at = std::min(level, levels.size() - 1);
+    for (std::size_t i = 0; i < levels[at]->parts.size(); ++i)
+      if (levels[at]->parts[i].technology.id == t.id) mSelection->select({Selection::Kind::Part, group, at, i});
+  }
+  return ok;
+}
+
+bool HierarchyEditor::movePart(PartAddress from, std::size_t group, std::size_t level) {
+  if (!mDocument) return false;
+  const auto& groups = mDocument->system().groups;
+  if (from.group >= groups.size() || group >= groups.size()) return false;
+  const auto levels = groups[from.group].device.memory.levels();
+  if (from.level >= levels.size() || from.part >= levels[from.level]->parts.size()) return false;
+  const MemoryPart part = levels[from.level]->parts[from.part];
+  if (from.group != group) { // another device: a copy
+    return mDocument->edit(tr("Copy %1 to %2").arg(QString::fromStdString(part.technology.name),
+                                                   QString::fromStdString(groups[group].device.name)),
+                           [&](Project& p) { edit::addPart(p.system.system.groups[group].device.memory, level, part.technology, part.count); });
+  }
+  if (from.level == level) return false;
+  return mDocument->edit(tr("Move %1 to %2").arg(QString::fromStdString(part.technology.name),
+                                                 levelName(groups[group].device.memory, level)),
+                         [&](Project& p) { edit::movePart(p.system.system.groups[group].device.memory, {from.level, from.part}, level); });
+}
+
+bool HierarchyEditor::setPartCount(PartAddress a, int count) {
+  if (!mDocument) return false;
+  return mDocument->edit(tr("Change part count to %1").arg(count),
+                         [&](Project& p) { edit::setPartCount(p.system.system.groups.at(a.group).device.memory, {a.level, a.part}, count); },
+                         ProjectDocument::mergeKey(1, int(a.group * 256 + a.level * 16 + a.part)));
+}
+
+bool HierarchyEditor::removePart(PartAddress a) {
+  if (!mDocument) return false;
+  if (mSelection) mSelection->select({Selection::Kind::Device, a.group, 0, 0});
+  return mDocument->edit(tr("Remove a memory part"),
+                         [&](Project& p) { edit::removePart(p.system.system.groups.at(a.group).device.memory, {a.level, a.part}); });
+}
+
+bool HierarchyEditor::setDeviceCount(std::size_t group, int count) {
+  if (!mDocument) return false;
+  return mDocument->edit(tr("Change device count to %1").arg(count),
+                         [&](Project& p) { p.system.system.groups.at(group).count = count; },
+                         ProjectDocument::mergeKey(2, int(group)));
+}
+
+} // namespace llmwb::ui

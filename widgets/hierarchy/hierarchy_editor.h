@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "widgets/document/selection.h"
+#include "widgets/hierarchy/device_lane.h"
+
+#include <QScrollArea>
+
+class QHBoxLayout;
+
+namespace llmwb::ui {
+
+class ProjectDocument;
+
+/// The system's memory hierarchies side by side, one column per device group. Technologies
+/// dropped from the palette are added to a level (or open a new one); parts dragged between
+/// levels move; counts change in place. Every change is one undoable edit of the document.
+class HierarchyEditor : public QScrollArea {
+  Q_OBJECT
+public:
+  HierarchyEditor(QWidget* parent = nullptr);
+  void setDocument(ProjectDocument* document, SelectionModel* selection);
+
+  const std::vector<DeviceLane*>& devices() const { return mDevices; }
+
+  // The editing operations the lanes trigger (public for keyboard use and tests).
+  bool addTechnology(std::size_t group, std::size_t level, const QString& technologyId);
+  bool movePart(PartAddress from, std::size_t group, std::size_t level);
+  bool setPartCount(PartAddress part, int count);
+  bool removePart(PartAddress part);
+  bool setDeviceCount(std::size_t group, int count);
+
+private:
+  void scheduleRebuild();
+  void rebuild();
+  void showSelection();
+
+  ProjectDocument* mDocument = nullptr;
+  SelectionModel* mSelection = nullptr;
+  QWidget* mContent = nullptr;
+  std::vector<DeviceLane*> mDevices;
+  bool mRebuildPending = false;
+};
+
+} // namespace llmwb::ui

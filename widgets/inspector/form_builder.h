@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/io/project.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+class QFormLayout;
+class QWidget;
+
+namespace llmwb::ui {
+
+class ProjectDocument;
+
+/// Builds typed inspector fields whose changes become document edits: each field has its unit
+/// in its suffix and label, a range, and a tooltip that says what it is and where its value
+/// comes from. Spin boxes commit on Enter, focus loss or an arrow step; repeated steps of one
+/// field merge into one undo step.
+class FormBuilder {
+public:
+  FormBuilder(QFormLayout* form, ProjectDocument* document, int mergeBase);
+
+  template <typename T>
+  using Setter = std::function<void(Project&, T)>;
+
+  void section(const QString& title);
+  void text(const QString& label, const QString& value, const QString& tip = {});
+  void integer(const QString& label, int value, int min, int max, const QString& suffix, const QString& tip,
+               Setter<int> set, const QString& special = {});
+  void number(const QString& label, double value, double min, double max, int decimals, const QString& suffix,
+              const QString& tip, Setter<double> set);
+  void choice(const QString& label, const QStringList& options, const QString& current, const QString& tip,
+              Setter<QString> set);
+  void line(const QString& label, const QString& value, const QString& tip, Setter<QString> set);
+
+private:
+  int nextKey() { return mMergeBase + mField++; }
+
+  QFormLayout* mForm;
+  ProjectDocument* mDocument;
+  int mMergeBase;
+  int mField = 0;
+};
+
+} // namespace llmwb::ui

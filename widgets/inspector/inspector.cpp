@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/inspector/inspector.h"
+
+#include "core/quant/number_format.h"
+#include "widgets/common/format.h"
+#include "widgets/document/project_document.h"
+#include "widgets/inspector/form_builder.h"
+
+#include <QApplication>
+#include <QFormLayout>
+#include <QLabel>
+#include <QTimer>
+
+namespace llmwb::ui {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+/// "where it comes from" for a device field: its own source, else the design's, else a note.
+QString sourceTip(const DeviceSpec& d, const std::string& key, const QString& what) {
+  for (const auto& k : {key, std::string("design"), std::string("compute")})
+    if (const auto it = d.sources.find(k); it != d.sources.end())
+      return QStringLiteral("%1<br><i>Source:</i> %2").arg(what, q(it->second).toHtmlEscaped());
+  return QStringLiteral("%1<br><i>Source:</i> the preset gives none (assumption)").arg(what);
+}
+
+QStringList formatNames() {
+  QStringList names;
+  for (const auto& f : builtinNumberFormats()) names << q(f.name);
+  return names;
+}
+
+DeviceSpec& deviceOf(Project& p, std::size_t g) { return p.system.system.groups.at(g).device; }
+
+void projectFields(FormBuilder& f, const ProjectDocument& doc) {
+  const Project& p = doc.project();
+  f.section(Inspector::tr("Project"));
+  f.line(Inspector::tr("Name"), q(p.name), Inspector::tr("Shown in the title bar and on exported figures"),
+         [](Project& x, const QString& v) { x.name = v.toStdString(); });
+  QStringList models, workloads;
+  for (const auto& m : doc.library().list(PresetKind::Model)) models << q(m.id);
+  for (const auto& w : doc.library().list(PresetKind::Workload)) workloads << q(w.id);
+  if (!workloads.contains(q(p.workload))) workloads << q(p.workload);
+  f.choice(Inspector::tr("Model"), models, q(p.model), Inspector::tr("The LLM the system serves (presets/models)"),
+           [](Project& x, const QString& v) { x.model = v.toStdString(); });
+  f.choice(Inspector::tr("Workload"), workloads, q(p.workload),
+           Inspector::tr("Prompt and output lengths (presets/workloads); type IN:OUT in the toolbar for any pair"),
+           [](Project& x, const QString& v) { x.workload = v.toStdString(); });
+  f.integer(Inspector::tr("Decode batch"), p.options.decodeBatch.value_or(0), 0, 1 << 16, Inspector::tr(" sequences"),
+            Inspector::tr("Decode batch size; automatic: the largest power of two whose weights and KV cache fit (MemExplorer 4.3)"),
+            [](Project& x, int v) {
+              if (v > 0) x.options.decodeBatch = v;
+              else x.options.decodeBatch.reset();
+            },
+            Inspector::tr("automatic (largest that fits)"));
+  f.integer(Inspector::tr("Prefill batch"), p.options.prefillBatch, 1, 1024, Inspector::tr(" sequences"),
+            Inspector::tr("Prefill batch size (MemExplorer evaluates prefill at batch 1)"),
+            [](Project& x, int v) { x.options.prefillBatch = v; });
+  f.integer(Inspector::tr("Decode segments"), p.options.decodeSegments, 1, 64, {},
+            Inspector::tr("Decode is integrated over the growing context in this many segments"),
+            [](Project& x, int v) { x.options.decodeSegments = v; });
+  f.text(Inspector::tr("System"), p.system.preset.empty() ? Inspector::tr("%1 (edited; saved in the project)").arg(q(p.system.system.name))
+                                                          : Inspector::tr("%1 (preset %2)").arg(q(p.system.system.name), q(p.system.preset)));
+}
+
+void computeFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
+  if (const auto* plena = std::get_if<PlenaComputeSpec>(&d.compute)) {
+    f.section(Inspector::tr("Compute: PLENA-style NPU"));
+    const QString tip = sourceTip(d, "compute", Inspector::tr("Matrix engine MLEN x BLEN (MemExplorer Table 6 \"PE array\")"));
+    f.integer(QStringLiteral("MLEN"), plena->mlen, 16, 16384, Inspector::tr(" PEs"), tip,
+              [g](Project& p, int v) { std::get<PlenaComputeSpec>(deviceOf(p, g).compute).mlen = v; });
+    f.integer(QStringLiteral("BLEN"), plena->blen, 4, 4096, Inspector::tr(" PEs"), tip + Inspector::tr("<br>MLEN must be a multiple of BLEN"),
+              [g](Project& p, int v) {
+                auto& c = std::get<PlenaComputeSpec>(deviceOf(p, g).compute);
+                if (c.mlen % v) throw std::invalid_argument("PLENA needs MLEN to be a multiple of BLEN");
+                c.blen = v;
+              });
+    f.integer(QStringLiteral("VLEN"), plena->vlen, 16, 16384, Inspector::tr(" lanes"),
+              sourceTip(d, "compute", Inspector::tr("Vector unit lanes")),
+              [g](Project& p, int v) { std::get<PlenaComputeSpec>(deviceOf(p, g).compute).vlen = v; });
+    f.number(Inspector::tr("Frequency"), plena->frequency.value() / 1e6, 100, 5000, 0, Inspector::tr(" MHz"),
+             sourceTip(d, "compute", Inspector::tr("Clock of the matrix and vector engines")),
+             [g](Project& p, double v) { std::get<PlenaComputeSpec>(deviceOf(p, g).compute).frequency = units::megahertz(v); });
+  } else if (const auto* gpu = std::get_if<GpuComputeSpec>(&d.compute)) {
+    f.section(Inspector::tr("Compute: GPU"));
+    f.text(Inspector::tr("Tensor FP16"), Inspector::tr("%1 (dense)").arg(formatFlops(gpu->tensorPeak16)),
+           sourceTip(d, "compute", Inspector::tr("Dense 16-bit tensor-core peak, FLOP/s")));
+    if (gpu->tensorPeak8.value() > 0) f.text(Inspector::tr("Tensor FP8"), formatFlops(gpu->tensorPeak8), sourceTip(d, "compute", {}));
+    f.text(Inspector::tr("Vector FP32"), formatFlops(gpu->vectorPeak), sourceTip(d, "compute", {}));
+    f.number(Inspector::tr("Matmul efficiency"), gpu->matmulEfficiency * 100, 1, 100, 0, QStringLiteral(" %"),
+             sourceTip(d, "matmul_efficiency", Inspector::tr("Share of the tensor peak a tuned GEMM reaches")),
+             [g](Project& p, double v) { std::get<GpuComputeSpec>(deviceOf(p, g).compute).matmulEfficiency = v / 100; });
+  } else if (const auto* arrays = std::get_if<ArrayComputeSpec>(&d.compute); arrays && !d.package) {
+    f.section(Inspector::tr("Compute: DUET arrays"));
+    if (arrays->systolic)
+      f.integer(Inspector::tr("Systolic arrays"), arrays->systolic->arrays, 1, 100000, {},
+                sourceTip(d, "compute", Inspector::tr("%1 x %2 systolic arrays").arg(arrays->systolic->rows).arg(arrays->systolic->cols)),
+                [g](Project& p, int v) { std::get<ArrayComputeSpec>(deviceOf(p, g).compute).systolic->arrays = v; });
+    if (arrays->vector)
+      f.integer(Inspector::tr("Vector-unit arrays"), arrays->vector->arrays, 1, 100000, {},
+                sourceTip(d, "compute", Inspector::tr("%1-wide %2 x %3 vector-unit arrays").arg(arrays->vector->width).arg(arrays->vector->rows).arg(arrays->vector->cols)),
+                [g](Project& p, int v) { std::get<ArrayComputeSpec>(deviceOf(p, g).compute).vector->arrays = v; });
+  }
+}
+
+void packageFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
+  if (!d.package) return;
+  const auto& c = d.package->computeChiplet;
+  f.section(Inspector::tr("Compute chiplet design"));
+  const QString tip = sourceTip(d, "compute", Inspector::tr("Every compute chiplet of the package has this design (DUET 3.2-3.3, Table 3)"));
+  if (c.systolic) {
+    f.integer(Inspector::tr("Systolic rows"), c.systolic->rows, 4, 512, Inspector::tr(" PEs"), tip,
+              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.systolic->rows = v; });
+    f.integer(Inspector::tr("Systolic columns"), c.systolic->cols, 4, 512, Inspector::tr(" PEs"), tip,
+              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.systolic->cols = v; });
+    f.integer(Inspector::tr("Systolic arrays / chiplet"), c.systolic->arrays == ComputeChipletSpec::kFillChiplet ? 0 : c.systolic->arrays,
+              0, 4096, {}, Inspector::tr("Arrays per chiplet; \"fill\": as many as the 121 mm² cap holds"),
+              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.systolic->arrays = v > 0 ? v : ComputeChipletSpec::kFillChiplet; },
+              Inspector::tr("fill the chiplet"));
+  }
+  if (c.vector) {
+    f.integer(Inspector::tr("Vector width"), c.vector->width, 4, 256, Inspector::tr(" lanes"), tip,
+              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->width = v; });
+    f.integer(Inspector::tr("Vector rows"), c.vector->rows, 1, 256, Inspector::tr(" units"), tip,
+              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->rows = v; });
+    f.integer(Inspector::tr("Vector columns"), c.vector->cols, 1, 256, Inspector::tr(" units"), tip,
+              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->cols = v; });
+    f.integer(Inspector::tr("Vector arrays / chiplet"), c.vector->arrays == ComputeChipletSpec::kFillChiplet ? 0 : c.vector->arrays, 0,
+              4096, {}, Inspector::tr("Arrays per chiplet; \"fill\": as many as the 121 mm² cap holds"),
+              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->arrays = v > 0 ? v : ComputeChipletSpec::kFillChiplet; },
+              Inspector::tr("fill the chiplet"));
+  }
+  const double mhz = (c.systolic ? c.systolic->frequency : c.vector->frequency).value() / 1e6;
+  f.number(Inspector::tr("Frequency"), mhz, 100, 3000, 0, Inspector::tr(" MHz"), sourceTip(d, "compute", Inspector::tr("Array clock (DUET 4.2: 700 MHz)")),
+           [g](Project& p, double v) {
+             auto& cc = deviceOf(p, g).package->computeChiplet;
+             if (cc.systolic) cc.systolic->frequency = units::megahertz(v);
+             if (cc.vector) cc.vector->frequency = units::megahertz(v);
+           });
+  f.number(Inspector::tr("D2D bandwidth"), c.d2dBandwidth.value() / 1e9, 1, 10000, 0, Inspector::tr(" GB/s"),
+           Inspector::tr("Network-on-interposer bandwidth per compute chiplet (DUET 4.3)"),
+           [g](Project& p, double v) { deviceOf(p, g).package->computeChiplet.d2dBandwidth = units::gigabytesPerSecond(v); });
+  f.section(Inspector::tr("Package limits"));
+  f.number(Inspector::tr("Chiplet area cap"), d.package->chipletAreaCap.value(), 10, 900, 0, Inspector::tr(" mm²"),
+           Inspector::tr("DUET 4.3: 121 mm² per compute chiplet"),
+           [g](Project& p, double v) { deviceOf(p, g).package->chipletAreaCap = units::squareMillimeters(v); });
+  f.number(Inspector::tr("Interposer limit"), d.package->interposerLimit.value(), 100, 20000, 0, Inspector::tr(" mm²"),
+           Inspector::tr("DUET 4.3: 2700-3000 mm²"),
+           [g](Project& p, double v) { deviceOf(p, g).package->interposerLimit = units::squareMillimeters(v); });
+}
+
+void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count) {
+  f.section(Inspector::tr("Device"));
+  f.line(Inspector::tr("Name"), q(d.name), Inspector::tr("Shown in results and comparisons"),
+         [g](Project& p, const QString& v) { deviceOf(p, g).name = v.toStdString(); });
+  f.integer(Inspector::tr("Devices"), count, 1, 1024, {}, Inspector::tr("Devices in this group (tensor parallel)"),
+            [g](Project& p, int v) { p.system.system.groups.at(g).count = v; });
+  computeFields(f, d, g);
+  packageFields(f, d, g);
+
+  f.section(Inspector::tr("Software strategy (MemExplorer Table 2)"));
+  f.choice(Inspector::tr("Storage priority"), {"activations", "kv_cache", "weights", "equal"}, q(toString(d.strategy.storage)),
+           sourceTip(d, "strategy", Inspector::tr("What the on-chip memory keeps first")), [g](Project& p, const QString& v) {
+             deviceOf(p, g).strategy.storage = *parseStoragePriority(v.toStdString());
+           });
+  f.choice(Inspector::tr("Dataflow"), {"WS", "IS", "OS"}, q(toString(d.strategy.dataflow)),
+           sourceTip(d, "strategy", Inspector::tr("Weight-, input- or output-stationary tiling")),
+           [g](Project& p, const QString& v) { deviceOf(p, g).strategy.dataflow = *parseDataflow(v.toStdString()); });
+  f.choice(Inspector::tr("Bandwidth priority"), {"matrix", "vector", "equal", "shared"}, q(toString(d.strategy.bandwidth)),
+           sourceTip(d, "strategy", Inspector::tr("Off-chip bandwidth split: matrix 75% / vector 25%, the reverse, equal, or shared")),
+           [g](Project& p, const QString& v) { deviceOf(p, g).strategy.bandwidth = *parseBandwidthPriority(v.toStdString()); });
+
+  f.section(Inspector::tr("Number formats (MemExplorer Table 2)"));
+  const QStringList formats = formatNames();
+  auto format = [&](const QString& label, const NumberFormat& current, NumberFormat Quantisation::*member) {
+    f.choice(label, formats, q(current.name), sourceTip(d, "quantisation", Inspector::tr("Sizes and traffic follow the format's bits per element")),
+             [g, member](Project& p, const QString& v) { deviceOf(p, g).quantisation.*member = numberFormat(v.toStdString()); });
+  };
+  format(Inspector::tr("Weights"), d.quantisation.weights, &Quantisation::weights);
+  format(Inspector::tr("Activations"), d.quantisation.activations, &Quantisation::activations);
+  format(Inspector::tr("KV cache"), d.quantisation.kvCache, &Quantisation::kvCache);
+
+  f.section(Inspector::tr("Memory system and power"));
+  f.number(Inspector::tr("DMA matrix reads"), d.dma.matrixRead * 100, 1, 100, 1, QStringLiteral(" %"),
+           sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak for weight and KV tiles")),
+           [g](Project& p, double v) { deviceOf(p, g).dma.matrixRead = v / 100; });
+  f.number(Inspector::tr("DMA vector reads"), d.dma.vectorRead * 100, 1, 100, 1, QStringLiteral(" %"),
+           sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak for activation rows")),
+           [g](Project& p, double v) { deviceOf(p, g).dma.vectorRead = v / 100; });
+  f.number(Inspector::tr("DMA writes"), d.dma.write * 100, 1, 100, 1, QStringLiteral(" %"),
+           sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak for write-back")),
+           [g](Project& p, double v) { deviceOf(p, g).dma.write = v / 100; });
+  f.number(Inspector::tr("Static power share"), d.power.staticFraction * 100, 0, 100, 0, QStringLiteral(" %"),
+           sourceTip(d, "power.static_fraction", Inspector::tr("Part of the compute peak power drawn whatever the load")),
+           [g](Project& p, double v) { deviceOf(p, g).power.staticFraction = v / 100; });
+  if (d.power.datasheetTdp) f.text(Inspector::tr("Datasheet TDP"), formatWatts(*d.power.datasheetTdp), sourceTip(d, "power", {}));
+
+  if (!d.sources.empty()) {
+    f.section(Inspector::tr("Sources"));
+    for (const auto& [key, source] : d.sources) f.text(q(key), q(source));
+  }
+}
+
+void partFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, std::size_t level, std::size_t index) {
+  const auto levels = d.memory.levels();
+  if (level >= levels.size() || index >= levels[level]->parts.size()) return;
+  const auto& part = levels[level]->parts[index];
+  const auto& t = part.technology;
+  f.section(Inspector::tr("%1 at %2 of %3").arg(q(t.name), q(d.memory.levelName(level)), q(d.name)));
+  if (!d.package)
+    f.integer(Inspector::tr("Count"), part.count, 1, 512, QStringLiteral(" ") + q(t.unitName) + QStringLiteral("s"),
+              Inspector::tr("Parts of this technology at this level"), [g, level, index](Project& p, int v) {
+                auto& m = deviceOf(p, g).memory;
+                (level == 0 ? m.onChip : m.offChip.at(level - 1)).parts.at(index).count = v;
+              });
+  auto src = [&](const std::string& key) {
+    const auto it = t.sources.find(key);
+    return it == t.sources.end() ? Inspector::tr("no source given") : q(it->second);
+  };
+  f.section(Inspector::tr("Technology (per %1)").arg(q(t.unitName)));
+  f.text(Inspector::tr("Capacity"), formatBytes(t.capacity), src("capacity_GiB"));
+  f.text(Inspector::tr("Bandwidth"), formatBandwidth(t.bandwidth), src("bandwidth_GBps"));
+  f.text(Inspector::tr("Latency"), formatSeconds(t.latency), src("latency_ns"));
+  if (t.shoreline) f.text(Inspector::tr("PHY shoreline"), QStringLiteral("%1 mm").arg(t.shoreline->value()), src("shoreline_mm"));
+  f.text(Inspector::tr("Background power"), QStringLiteral("%1 mW/GiB").arg(formatNumber(t.backgroundPower.value() * units::kGibi * 1e3)), src("p_bg_mW_per_GiB"));
+  f.text(Inspector::tr("Read energy"), QStringLiteral("%1 pJ/bit").arg(formatNumber(t.readEnergy.value() / units::picojoulesPerBit(1).value())), src("e_read_pJ_per_bit"));
+  f.text(Inspector::tr("Write energy"), QStringLiteral("%1 pJ/bit").arg(formatNumber(t.writeEnergy.value() / units::picojoulesPerBit(1).value())), src("e_write_pJ_per_bit"));
+  f.section(Inspector::tr("This level"));
+  f.text(Inspector::tr("Total"), Inspector::tr("%1 · %2").arg(formatBytes(levels[level]->capacity()), formatBandwidth(levels[level]->bandwidth())));
+}
+} // namespace
+
+Inspector::Inspector(QWidget* parent) : QScrollArea(parent) {
+  setWidgetResizable(true);
+  setFrameShape(QFrame::NoFrame);
+  setMinimumWidth(340);
+}
+
+void Inspector::setDocument(ProjectDocument* document, SelectionModel* selection) {
+  if (mDocument) disconnect(mDocument, nullptr, this, nullptr);
+  if (mSelection) disconnect(mSelection, nullptr, this, nullptr);
+  mDocument = document;
+  mSelection = selection;
+  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, &Inspector::scheduleRebuild);
+  if (mSelection) connect(mSelection, &SelectionModel::changed, this, &Inspector::scheduleRebuild);
+  rebuild();
+}
+
+void Inspector::scheduleRebuild() {
+  if (mPending) return;
+  mPending = true;
+  QTimer::singleShot(0, this, &Inspector::rebuild);
+}
+
+void Inspector::rebuild() {
+  mPending = false;
+  QString focused;
+  if (auto* w = QApplication::focusWidget(); w && isAncestorOf(w)) focused = w->objectName();
+  auto* content = new QWidget;
+  auto* form = new QFormLayout(content);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  form->setLabelAlignment(Qt::AlignRight);
+  if (mDocument) {
+    const Selection s = mSelection ? mSelection->current() : Selection{};
+    const auto& groups = mDocument->system().groups;
+    FormBuilder f(form, mDocument, 1000 + int(s.group) * 100);
+    if (s.kind == Selection::Kind::Project || s.group >= groups.size()) {
+      projectFields(f, *mDocument);
+    } else if (s.kind == Selection::Kind::Part) {
+      partFields(f, groups[s.group].device, s.group, s.level, s.index);
+    } else {
+      deviceFields(f, groups[s.group].device, s.group, groups[s.group].count);
+    }
+  }
+  setWidget(content); // deletes the previous form
+  if (!focused.isEmpty())
+    if (auto* w = content->findChild<QWidget*>(focused)) w->setFocus();
+}
+
+} // namespace llmwb::ui

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "widgets/document/selection.h"
+
+#include <QScrollArea>
+
+class QFormLayout;
+
+namespace llmwb::ui {
+
+class ProjectDocument;
+
+/// Properties of the selection as typed fields with units: the project (model, workload,
+/// evaluation options) when nothing is selected, a device (compute, strategy, number formats,
+/// DMA, power), a memory part (its technology's figures and sources), or a package part (the
+/// chiplet design, package limits). Tooltips say where each value comes from.
+class Inspector : public QScrollArea {
+  Q_OBJECT
+public:
+  explicit Inspector(QWidget* parent = nullptr);
+  void setDocument(ProjectDocument* document, SelectionModel* selection);
+
+private:
+  void scheduleRebuild();
+  void rebuild();
+
+  ProjectDocument* mDocument = nullptr;
+  SelectionModel* mSelection = nullptr;
+  bool mPending = false;
+};
+
+} // namespace llmwb::ui
