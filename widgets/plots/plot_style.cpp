@@ -124,7 +124,7 @@ void styleLegend(QCPLegend& legend, const PlotTheme& t) {
   legend.setIconSize(18, 12);
 }
 
-void applyTheme(QCustomPlot& plot, const PlotTheme& t) {
+void applyPlotTheme(QCustomPlot& plot, const PlotTheme& t) {
   plot.setBackground(QBrush(t.background));
   for (auto* rect : plot.axisRects()) styleAxisRect(*rect, t);
   if (plot.legend) styleLegend(*plot.legend, t);

@@ -48,7 +48,7 @@ QColor memoryLevelColor(int depth, bool dark);
 QColor seriesColor(int index, bool dark);
 
 /// Background, fonts, axis and grid pens of every axis rect, and the legend.
-void applyTheme(QCustomPlot& plot, const PlotTheme& theme);
+void applyPlotTheme(QCustomPlot& plot, const PlotTheme& theme);
 void styleAxis(QCPAxis& axis, const PlotTheme& theme);
 void styleAxisRect(QCPAxisRect& rect, const PlotTheme& theme);
 void styleLegend(QCPLegend& legend, const PlotTheme& theme);

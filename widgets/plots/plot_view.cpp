@@ -24,7 +24,7 @@ PlotView::PlotView(QWidget* parent) : QCustomPlot(parent) {
 void PlotView::refresh() {
   clearHoverPoints();
   rebuild();
-  applyTheme(*this, mTheme);
+  applyPlotTheme(*this, mTheme);
   if (mTitle) {
     mTitle->setFont(mTheme.titleFont);
     mTitle->setTextColor(mTheme.foreground);
