@@ -25,11 +25,15 @@ Prefix panelPrefix(const BarPanel& panel) {
     for (const auto& s : panel.series) stack += c < s.values.size() ? s.values[c] : 0;
     largest = std::max(largest, stack);
   }
-  return prefixFor(largest);
+  const Prefix prefix = prefixFor(largest);
+  // Nobody reads kiloseconds: time stops at seconds.
+  if (panel.quantity == BarQuantity::Time && prefix.factor > 1) return {};
+  return prefix;
 }
 
 QString formatValue(double v, BarQuantity q) {
   if (q == BarQuantity::Area) return QStringLiteral("%1 mm²").arg(v, 0, 'f', 1);
+  if (q == BarQuantity::Time && v >= 1000) return QStringLiteral("%1 s").arg(v, 0, 'f', 0);
   return withPrefix(v, unitOf(q));
 }
 } // namespace
