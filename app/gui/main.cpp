@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
   QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use the dark palette."));
   QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show this results tab first (by title, e.g. Roofline)."), QStringLiteral("TITLE"));
   QCommandLineOption editor(QStringLiteral("editor"), QStringLiteral("Show this editor tab first: hierarchy or package."), QStringLiteral("NAME"));
-  parser.addOptions({project, screenshot, size, dark, tab, editor});
+  QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select device group N in the inspector."), QStringLiteral("N"));
+  parser.addOptions({project, screenshot, size, dark, tab, editor, select});
   parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("Project file to open."));
   parser.process(app);
 
@@ -72,6 +73,8 @@ int main(int argc, char** argv) {
   if (parser.isSet(tab))
     for (int i = 0; i < window.resultTabs()->count(); ++i)
       if (window.resultTabs()->tabText(i).startsWith(parser.value(tab), Qt::CaseInsensitive)) window.resultTabs()->setCurrentIndex(i);
+  if (parser.isSet(select))
+    window.selection()->select({llmwb::ui::Selection::Kind::Device, std::size_t(parser.value(select).toUInt()), 0, 0});
   if (!parser.isSet(screenshot)) window.offerRecovery();
   return app.exec();
 }

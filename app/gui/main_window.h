@@ -45,6 +45,7 @@ public:
   void offerRecovery(bool ask = true);
 
   ui::ProjectDocument* document() const { return mDocument.get(); }
+  ui::SelectionModel* selection() const { return mSelection; }
   ui::HierarchyEditor* hierarchyEditor() const { return mHierarchy; }
   ui::PackageComposer* packageComposer() const { return mComposer; }
   ui::ComparisonTable* comparisonTable() const { return mComparison; }

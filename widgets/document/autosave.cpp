@@ -30,7 +30,9 @@ QString Autosaver::defaultFolder() {
 
 void Autosaver::setDocument(ProjectDocument* document) {
   if (mDocument) disconnect(mDocument, nullptr, this, nullptr);
-  discard();
+  // Another project replaces this one (its unsaved edits were saved or given up): its copy goes.
+  // Detaching (null) keeps the copy, as when the window is destroyed without a clean close.
+  if (document) discard();
   mDocument = document;
   if (mDocument)
     connect(mDocument, &ProjectDocument::modifiedChanged, this, [this](bool modified) {

@@ -22,6 +22,7 @@ public:
   /// The default folder: <AppDataLocation>/recovery.
   static QString defaultFolder();
 
+  /// Follows `document`; a new document removes the previous one's copy, null only detaches.
   void setDocument(ProjectDocument* document);
   /// Writes the recovery copy now if there are unsaved edits; returns its path (empty if none).
   QString saveNow();

@@ -102,6 +102,10 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
   layout->addStretch(1);
 }
 
+void DeviceLane::setSelected(bool selected) {
+  setStyleSheet(selected ? QStringLiteral("#DeviceLane { border: 2px solid palette(highlight); border-radius: 4px; }") : QString());
+}
+
 void DeviceLane::mousePressEvent(QMouseEvent* event) {
   emit selected(mIndex);
   QFrame::mousePressEvent(event);

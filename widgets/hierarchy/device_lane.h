@@ -19,6 +19,7 @@ public:
   const std::vector<LevelLane*>& lanes() const { return mLanes; }
   /// The lane of a level (the "new level" lane is the last).
   LevelLane* lane(std::size_t level) const { return level < mLanes.size() ? mLanes[level] : nullptr; }
+  void setSelected(bool selected);
 
 signals:
   void selected(std::size_t group);

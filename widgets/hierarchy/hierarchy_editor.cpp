@@ -95,6 +95,8 @@ void HierarchyEditor::rebuild() {
 
 void HierarchyEditor::showSelection() {
   const Selection s = mSelection ? mSelection->current() : Selection{};
+  for (std::size_t g = 0; g < mDevices.size(); ++g)
+    mDevices[g]->setSelected(s.kind == Selection::Kind::Device && s.group == g);
   for (auto* device : mDevices)
     for (auto* level : device->lanes())
       for (auto* chip : level->chips()) {

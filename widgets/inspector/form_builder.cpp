@@ -78,6 +78,7 @@ void FormBuilder::choice(const QString& label, const QStringList& options, const
 
 void FormBuilder::line(const QString& label, const QString& value, const QString& tip, Setter<QString> set) {
   auto* edit = new QLineEdit(value);
+  edit->setCursorPosition(0);
   edit->setToolTip(tip);
   edit->setObjectName(label);
   QObject::connect(edit, &QLineEdit::editingFinished, edit, [doc = mDocument, set, label, edit, value] {

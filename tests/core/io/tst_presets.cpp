@@ -41,7 +41,7 @@ TEST(Presets, Table1RowsCarrySources) {
     const auto t = lib().memoryTechnology(id);
     for (const char* field : {"latency_ns", "capacity_GiB", "bandwidth_GBps", "p_bg_mW_per_GiB", "e_read_pJ_per_bit", "e_write_pJ_per_bit"})
       EXPECT_TRUE(t.sources.count(field)) << id << " has no source for " << field;
-    if (t.placement == MemoryPlacement::OffChip) EXPECT_TRUE(t.sources.count("shoreline_mm")) << id;
+    if (t.placement == MemoryPlacement::OffChip) { EXPECT_TRUE(t.sources.count("shoreline_mm")) << id; }
   }
 }
 

@@ -62,8 +62,8 @@ std::vector<std::string> systemIds() {
   return ids;
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, EverySystem, ::testing::ValuesIn(systemIds()), [](const auto& info) {
-  std::string name = info.param;
+INSTANTIATE_TEST_SUITE_P(Presets, EverySystem, ::testing::ValuesIn(systemIds()), [](const auto& param) {
+  std::string name = param.param;
   for (auto& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return name;

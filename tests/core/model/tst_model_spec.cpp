@@ -37,8 +37,8 @@ INSTANTIATE_TEST_SUITE_P(Models, ParameterCounts,
                                            Case{"llada-8b", 8.02, 8.02, 0.002},          // DERIVED 8.02B
                                            Case{"qwen3.5-397b-a17b", 397, 17, 0.03},     // model card 397B / 17B
                                            Case{"deepseek-v2", 235.7, 21.4, 0.005}),     // DERIVED 235.7B / 21.4B
-                         [](const auto& info) {
-                           std::string n = info.param.id;
+                         [](const auto& param) {
+                           std::string n = param.param.id;
                            for (auto& ch : n)
                              if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
                            return n;

@@ -35,7 +35,7 @@ TEST(ArraySweep, FrontIsNonDominated) {
   EXPECT_EQ(points.size(), 64u);
   for (const auto& p : points)
     for (const auto& q : points)
-      if (p.pareto && q.pareto) EXPECT_FALSE(q.area < p.area && q.latency < p.latency) << p.label() << " vs " << q.label();
+      if (p.pareto && q.pareto) { EXPECT_FALSE(q.area < p.area && q.latency < p.latency) << p.label() << " vs " << q.label(); }
 }
 
 TEST(ArraySweep, HandMadeFront) {

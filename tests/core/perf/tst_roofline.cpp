@@ -32,7 +32,7 @@ TEST(RooflineFig1, PrefillIsComputeBoundDecodeIsBandwidthBound) {
     if (p.phase == "prefill") EXPECT_EQ(p.bound, "compute") << p.layer << " batch " << p.batch;
     else EXPECT_EQ(p.bound, "memory") << p.layer << " batch " << p.batch;
     // The ridge point of B200 is 2.36 PFLOP/s / 8 TB/s = 295 FLOP/byte.
-    if (p.phase == "decode") EXPECT_LT(p.intensity.value(), 295.0);
+    if (p.phase == "decode") { EXPECT_LT(p.intensity.value(), 295.0); }
   }
   EXPECT_EQ(checked, 4 * 2 * 2);
 }

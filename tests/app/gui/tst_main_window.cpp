@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The workbench window end to end: a drop changes the design and, after the background
+// evaluation, the results; undo and redo restore both; a corrupt project is refused with a clear
+// message and the open one is kept, edits included.
+
+#include "app/gui/main_window.h"
+#include "core/io/preset_library.h"
+#include "tests/widgets/support/drop.h"
+#include "widgets/document/autosave.h"
+#include "widgets/document/project_document.h"
+#include "widgets/evaluation/evaluation_view.h"
+#include "widgets/evaluation/summary_card.h"
+#include "widgets/hierarchy/hierarchy_editor.h"
+#include "widgets/palette/palette_mime.h"
+#include "widgets/results/comparison_table.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace llmwb;
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+  const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
+
+  static std::shared_ptr<const EvaluationResult> waitForResults(MainWindow& w, QSignalSpy& shown) {
+    if (!shown.wait(20000)) return nullptr;
+    return w.results() ? w.results()->main : nullptr;
+  }
+
+private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void aDropChangesTheResultsAndUndoRestoresThem() {
+    MainWindow w(lib);
+    w.resize(1600, 1000);
+    w.show();
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    const auto before = waitForResults(w, shown);
+    QVERIFY(before);
+    QCOMPARE(w.results()->comparisons.size(), std::size_t(2)); // 4 x H100, 4 x A100
+
+    // Add an HBM4 stack to the decode device's L1 (HBM3E x2): more capacity, a larger batch.
+    auto* decodeL1 = w.hierarchyEditor()->devices()[1]->lanes()[1];
+    QVERIFY(test::dropOn(decodeL1, ui::toMimeData({ui::PaletteEntry::Kind::Preset, PresetKind::MemoryTechnology, "hbm4-12h"})));
+    const auto after = waitForResults(w, shown);
+    QVERIFY(after);
+    QVERIFY(after != before);
+    QVERIFY(after->devices[1].memoryCapacity > before->devices[1].memoryCapacity);
+    QVERIFY(after->decode.tokensPerSecond != before->decode.tokensPerSecond);
+    QVERIFY(w.evaluationView()->cards()[2]->value() != QString());
+
+    w.document()->undoStack()->undo();
+    const auto undone = waitForResults(w, shown);
+    QCOMPARE(undone->decode.maxBatch, before->decode.maxBatch);
+    QCOMPARE(undone->decode.tokensPerSecond, before->decode.tokensPerSecond);
+    w.document()->undoStack()->redo();
+    const auto redone = waitForResults(w, shown);
+    QCOMPARE(redone->decode.tokensPerSecond, after->decode.tokensPerSecond);
+  }
+
+  void pinningAddsAComparisonRowWithRatios() {
+    MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/duet-b200.llmwb")));
+    QVERIFY(waitForResults(w, shown));
+    const int rows = w.comparisonTable()->rowCount();
+    QVERIFY(w.comparisonTable()->pinDesign());
+    QVERIFY(waitForResults(w, shown));
+    QCOMPARE(w.comparisonTable()->rowCount(), rows + 1);
+    // The pinned copy of the design is exactly as good as the design.
+    QCOMPARE(w.comparisonTable()->ratio(rows, 3), 1.0);
+    // DUET against B200: better prefill throughput (column 2).
+    QVERIFY(w.comparisonTable()->ratio(1, 2) > 1.0);
+  }
+
+  void aCorruptProjectIsRefusedAndNothingIsLost() {
+    MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QVERIFY(waitForResults(w, shown));
+    auto* doc = w.document();
+    doc->edit("count", [](Project& p) { p.system.system.groups[0].count = 5; });
+    QTemporaryDir dir;
+    const QString path = dir.filePath("broken.llmwb");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    const QByteArray garbage = "{\"format_version\": 2, \"kind\": \"project\", \"system\": [";
+    f.write(garbage);
+    f.close();
+    QVERIFY(!w.openProject(path));
+    QCOMPARE(w.document(), doc); // the open project stays, with its edit
+    QCOMPARE(doc->system().groups[0].count, 5);
+    QVERIFY(doc->isModified());
+    QFile back(path);
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    QCOMPARE(back.readAll(), garbage); // and the broken file is untouched
+  }
+
+  void recoveryRestoresUnsavedWork() {
+    QTemporaryDir dir;
+    {
+      MainWindow w(lib);
+      QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+      w.document()->edit("count", [](Project& p) { p.system.system.groups[1].count = 7; });
+      QVERIFY(!w.autosaver()->saveNow().isEmpty());
+      // No clean close (no closeEvent): as after a crash, the copy stays.
+    }
+    MainWindow w(lib);
+    w.offerRecovery(false);
+    QVERIFY(w.document());
+    QCOMPARE(w.document()->system().groups[1].count, 7);
+    QVERIFY(w.document()->isModified());
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

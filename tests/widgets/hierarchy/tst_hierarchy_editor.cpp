@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The hierarchy lanes driven as a user drives them: drops from the palette, parts dragged between
+// levels, counts changed in place; every change one undo step.
+
+#include "core/io/preset_library.h"
+#include "tests/widgets/support/drop.h"
+#include "widgets/document/project_document.h"
+#include "widgets/hierarchy/hierarchy_editor.h"
+#include "widgets/palette/palette_mime.h"
+
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace llmwb;
+
+namespace {
+Project baseProject(const PresetLibrary& lib) {
+  Project p;
+  p.name = "test";
+  p.system = {"memexplorer/base", lib.system("memexplorer/base")};
+  p.model = "llama-3.3-70b";
+  p.workload = "osworld";
+  return p;
+}
+
+QMimeData* memoryMime(const char* id) {
+  return ui::toMimeData({ui::PaletteEntry::Kind::Preset, PresetKind::MemoryTechnology, QString::fromLatin1(id)});
+}
+} // namespace
+
+class TestHierarchyEditor : public QObject {
+  Q_OBJECT
+  const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
+
+private slots:
+  void droppingATechnologyAddsItAndUndoRestores() {
+    ui::ProjectDocument doc(lib, baseProject(lib));
+    ui::SelectionModel selection;
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, &selection);
+    editor.resize(900, 600);
+    editor.show();
+    QCOMPARE(editor.devices().size(), std::size_t(1));
+    const double before = doc.system().groups[0].device.memory.offChipCapacity().value();
+
+    // HBM4 dropped on the "new level" lane opens L2.
+    auto* newLevel = editor.devices()[0]->lanes().back();
+    QVERIFY(test::dropOn(newLevel, memoryMime("hbm4-12h")));
+    QCOMPARE(doc.system().groups[0].device.memory.offChip.size(), std::size_t(2));
+    QCOMPARE(doc.system().groups[0].device.memory.offChip[1].parts[0].technology.id, std::string("hbm4-12h"));
+    QVERIFY(doc.system().groups[0].device.memory.offChipCapacity().value() > before);
+    QVERIFY(doc.isModified());
+    QVERIFY(doc.project().system.preset.empty()); // edited: saved inline from now on
+    // The lanes follow (after the deferred rebuild).
+    QTRY_COMPARE(editor.devices()[0]->lanes().size(), std::size_t(4));
+
+    doc.undoStack()->undo();
+    QCOMPARE(doc.system().groups[0].device.memory.offChip.size(), std::size_t(1));
+    QCOMPARE(doc.system().groups[0].device.memory.offChipCapacity().value(), before);
+    QCOMPARE(doc.project().system.preset, std::string("memexplorer/base"));
+    QVERIFY(!doc.isModified());
+    QTRY_COMPARE(editor.devices()[0]->lanes().size(), std::size_t(3));
+    doc.undoStack()->redo();
+    QCOMPARE(doc.system().groups[0].device.memory.offChip.size(), std::size_t(2));
+  }
+
+  void offChipMemoryIsRefusedOnChip() {
+    ui::ProjectDocument doc(lib, baseProject(lib));
+    ui::SelectionModel selection;
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, &selection);
+    auto* onChip = editor.devices()[0]->lanes().front();
+    QVERIFY(!test::dropOn(onChip, memoryMime("hbm3e-8h")));
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(test::dropOn(onChip, memoryMime("sram-3d")));
+    QCOMPARE(doc.system().groups[0].device.memory.onChip.parts.size(), std::size_t(2));
+  }
+
+  void aPartDraggedToAnotherLevelMoves() {
+    ui::ProjectDocument doc(lib, baseProject(lib));
+    ui::SelectionModel selection;
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, &selection);
+    editor.addTechnology(0, 1, QStringLiteral("lpddr5x"));
+    QTRY_COMPARE(editor.devices()[0]->lanes()[1]->chips().size(), std::size_t(2));
+    // Drag the LPDDR5X chip (L1, part 1) to the new-level lane: it becomes L2.
+    auto* mime = new QMimeData;
+    mime->setData(ui::kPartMimeType, "0/1/1");
+    mime->setText(QStringLiteral("lpddr5x"));
+    QVERIFY(test::dropOn(editor.devices()[0]->lanes().back(), mime, {5, 5}, Qt::MoveAction));
+    const auto& m = doc.system().groups[0].device.memory;
+    QCOMPARE(m.offChip.size(), std::size_t(2));
+    QCOMPARE(m.offChip[1].parts[0].technology.id, std::string("lpddr5x"));
+    QCOMPARE(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.system().groups[0].device.memory.offChip.size(), std::size_t(1));
+  }
+
+  void countsChangeInPlaceAndMergeIntoOneStep() {
+    ui::ProjectDocument doc(lib, baseProject(lib));
+    ui::SelectionModel selection;
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, &selection);
+    auto* box = editor.devices()[0]->lanes()[1]->chips()[0]->countBox();
+    QCOMPARE(box->value(), 4);
+    box->setValue(5);
+    QTRY_VERIFY(editor.devices()[0]->lanes()[1]->chips()[0]->countBox() != box); // rebuilt
+    editor.devices()[0]->lanes()[1]->chips()[0]->countBox()->setValue(6);
+    QCOMPARE(doc.system().groups[0].device.memory.offChip[0].parts[0].count, 6);
+    QCOMPARE(doc.undoStack()->count(), 1); // two steps of one field: one undo
+    doc.undoStack()->undo();
+    QCOMPARE(doc.system().groups[0].device.memory.offChip[0].parts[0].count, 4);
+  }
+};
+
+QTEST_MAIN(TestHierarchyEditor)
+#include "tst_hierarchy_editor.moc"

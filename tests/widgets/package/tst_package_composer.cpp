@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The package composer driven with drops on its floorplan: the DUET packages as shipped, an
+// interposer grown past its limit, parts moved and removed, all undoable.
+
+#include "core/edit/package_edits.h"
+#include "core/io/preset_library.h"
+#include "tests/widgets/support/drop.h"
+#include "widgets/document/project_document.h"
+#include "widgets/package/package_composer.h"
+
+#include <QTest>
+#include <QUndoStack>
+
+using namespace llmwb;
+
+namespace {
+Project duetProject(const PresetLibrary& lib) {
+  Project p;
+  p.name = "duet";
+  p.system = {"duet/system", lib.system("duet/system")};
+  p.model = "nemotron-h-56b";
+  p.workload = "arxiv";
+  return p;
+}
+
+int items(const PackageSpec& p, FloorplanItem::Kind k) {
+  int n = 0;
+  for (const auto& f : p.floorplan) n += f.kind == k;
+  return n;
+}
+} // namespace
+
+class TestPackageComposer : public QObject {
+  Q_OBJECT
+  const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
+
+private slots:
+  void showsTheDuetPackagesAsDesigned() {
+    ui::ProjectDocument doc(lib, duetProject(lib));
+    ui::SelectionModel selection;
+    ui::PackageComposer composer;
+    composer.setDocument(&doc, &selection);
+    QVERIFY(composer.group().has_value());
+    const auto& prefill = *doc.system().groups[*composer.group()].device.package;
+    QCOMPARE(items(prefill, FloorplanItem::Kind::Compute), 16);
+    QCOMPARE(items(prefill, FloorplanItem::Kind::MemoryPhy), 12);
+    QCOMPARE(items(prefill, FloorplanItem::Kind::Gddr), 24);
+    QVERIFY(composer.violations().isEmpty());
+    composer.showGroup(1);
+    const auto& decode = *doc.system().groups[1].device.package;
+    QCOMPARE(items(decode, FloorplanItem::Kind::Compute), 8);
+    QCOMPARE(items(decode, FloorplanItem::Kind::Hbm), 12);
+    QVERIFY(composer.violations().isEmpty());
+  }
+
+  void anOversizedInterposerIsFlagged() {
+    ui::ProjectDocument doc(lib, duetProject(lib));
+    ui::SelectionModel selection;
+    ui::PackageComposer composer;
+    composer.resize(1000, 700);
+    composer.show();
+    composer.setDocument(&doc, &selection);
+    composer.showGroup(1); // the decode package: 8 compute chiplets, 12 HBM3E stacks
+    QVERIFY(QTest::qWaitForWindowExposed(&composer));
+    auto* view = composer.view();
+    // Drop HBM4 stacks into free cells of the ring above the package until it no longer fits.
+    int dropped = 0;
+    for (int column = 0; column < 6 && composer.violations().isEmpty(); ++column) {
+      const QPoint at = view->cellCentre(-1, column);
+      auto* mime = ui::toMimeData({ui::PaletteEntry::Kind::Preset, PresetKind::MemoryTechnology, QStringLiteral("hbm3e-8h")});
+      QVERIFY(test::dropOn(view->viewport(), mime, at));
+      QTRY_VERIFY(!doc.undoStack()->isClean());
+      QTest::qWait(1); // the composer refreshes after the edit
+      QCoreApplication::processEvents();
+      ++dropped;
+    }
+    QVERIFY(!composer.violations().isEmpty());
+    QVERIFY2(composer.violations().join(' ').contains(QStringLiteral("interposer")), qPrintable(composer.violations().join(' ')));
+    QCOMPARE(doc.system().groups[1].device.package->memory[0].part.count, 12 + dropped);
+    // Undo every drop: the package fits again.
+    while (doc.undoStack()->canUndo()) doc.undoStack()->undo();
+    QCoreApplication::processEvents();
+    QTRY_VERIFY(composer.violations().isEmpty());
+    QCOMPARE(doc.system().groups[1].device.package->memory[0].part.count, 12);
+  }
+
+  void chipletsAddMoveAndRemove() {
+    ui::ProjectDocument doc(lib, duetProject(lib));
+    ui::SelectionModel selection;
+    ui::PackageComposer composer;
+    composer.setDocument(&doc, &selection);
+    const double memoryBefore = doc.system().groups[1].device.memory.offChipCapacity().value();
+    composer.showGroup(1);
+    QVERIFY(composer.dropEntry({ui::PaletteEntry::Kind::ComputeChiplet, PresetKind::Device, "compute"}, 0, 5, std::nullopt));
+    QCOMPARE(doc.system().groups[1].device.package->computeChiplets, 9);
+    // The device's compute follows its package.
+    const auto& arrays = std::get<ArrayComputeSpec>(doc.system().groups[1].device.compute);
+    QVERIFY(arrays.vector && arrays.vector->arrays % 9 == 0);
+    // A taken cell refuses a move, and nothing changes.
+    const auto& plan = doc.system().groups[1].device.package->floorplan;
+    const int steps = doc.undoStack()->count();
+    QVERIFY(!composer.moveItem(0, plan[1].row, plan[1].column));
+    QCOMPARE(doc.undoStack()->count(), steps);
+    QVERIFY(composer.removeItem(plan.size() - 1));
+    QCOMPARE(doc.system().groups[1].device.package->computeChiplets, 8);
+    QCOMPARE(doc.system().groups[1].device.memory.offChipCapacity().value(), memoryBefore);
+  }
+};
+
+QTEST_MAIN(TestPackageComposer)
+#include "tst_package_composer.moc"
