@@ -49,19 +49,19 @@ bool ExplorationRunner::start(ExplorationRequest request) {
     options.threads = request.threads;
     options.cancel = cancel.get();
     // Both callbacks run on this worker thread; the front is tracked here, not on the UI thread.
-    auto front = std::make_shared<std::vector<dse::PointResult>>();
+    std::vector<dse::PointResult> seen;
     std::size_t step = 0;
     dse::FrontTracker tracker(dse::referencePoint(space));
     bool frontMoved = false;
     options.onResult = [&](const dse::PointResult& point) {
       if (point.feasible) frontMoved |= tracker.add(dse::minimised(space, point.objectives));
-      front->push_back(point);
+      seen.push_back(point);
       post([index = step++, point, hv = tracker.hypervolume()](ExplorationRunner& r) { emit r.pointFound(index, point, hv); });
     };
     options.progress = [&](const dse::Progress& progress) {
       post([progress](ExplorationRunner& r) { emit r.progressed(progress); });
       if (frontMoved) {
-        post([set = dse::paretoSet(space, *front)](ExplorationRunner& r) { emit r.frontChanged(set); });
+        post([set = dse::paretoSet(space, seen)](ExplorationRunner& r) { emit r.frontChanged(set); });
         frontMoved = false;
       }
     };
