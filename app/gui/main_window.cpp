@@ -8,6 +8,12 @@
 #include "widgets/document/autosave.h"
 #include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_view.h"
+#include "widgets/explore/explorer_view.h"
+#include "widgets/export/project_figures.h"
+#include "widgets/plots/breakdown_data.h"
+#include "widgets/plots/breakdown_plot.h"
+#include "widgets/plots/roofline_data.h"
+#include "widgets/plots/roofline_plot.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
 #include "widgets/inspector/inspector.h"
 #include "widgets/package/package_composer.h"
@@ -15,6 +21,8 @@
 #include "widgets/results/comparison_table.h"
 
 #include <QActionGroup>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -49,7 +57,9 @@ QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name
 MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
     : QMainWindow(parent), mLibrary(library), mSelection(new ui::SelectionModel(this)), mPalette(new ui::Palette(library)),
       mHierarchy(new ui::HierarchyEditor), mComposer(new ui::PackageComposer), mInspector(new ui::Inspector),
-      mView(new ui::EvaluationView), mComparison(new ui::ComparisonTable), mRunner(new ui::EvaluationRunner(this)),
+      mView(new ui::EvaluationView), mComparison(new ui::ComparisonTable), mRoofline(new ui::RooflinePlot),
+      mClassBreakdown(new ui::BreakdownPlot), mMemoryBreakdown(new ui::BreakdownPlot), mAreaBreakdown(new ui::BreakdownPlot),
+      mExplorer(new ui::ExplorerView(library)), mRunner(new ui::EvaluationRunner(this)),
       mAutosaver(new ui::Autosaver(ui::Autosaver::defaultFolder(), 30000, this)), mHistory(new QUndoView),
       mEditors(new QTabWidget), mResults(new QTabWidget), mDebounce(new QTimer(this)), mEvalStatus(new QLabel) {
   setWindowIcon(QIcon(QStringLiteral(":/icons/llmwb.svg")));
@@ -65,12 +75,15 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
   summaryLayout->addWidget(mView, 3);
   mView->insertBelowCards(mComparison);
   mResults->addTab(summary, tr("Summary and comparison"));
+  mResults->addTab(mRoofline, tr("Roofline"));
+  mResults->addTab(buildBreakdownTab(), tr("Breakdown"));
+  mResults->addTab(mExplorer, tr("Explore"));
   mResults->setDocumentMode(true);
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(mEditors);
   split->addWidget(mResults);
-  split->setStretchFactor(0, 4);
-  split->setStretchFactor(1, 5);
+  split->setStretchFactor(0, 2);
+  split->setStretchFactor(1, 3);
   split->setChildrenCollapsible(false);
   setCentralWidget(split);
 
@@ -91,6 +104,16 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
     mView->showError(message);
     mEvalStatus->setText(tr("Evaluation failed"));
     emit evaluationShown();
+  });
+  connect(mExplorer, &ui::ExplorerView::designChosen, this, [this](const SystemSpec& system) {
+    if (!mDocument) return;
+    mDocument->edit(tr("Load design %1 from the exploration").arg(QString::fromStdString(system.name)), [&](Project& p) {
+      p.system = {"", system};
+    });
+    mEditors->setCurrentWidget(mHierarchy);
+    for (const auto& g : system.groups)
+      if (g.device.package) mEditors->setCurrentWidget(mComposer);
+    statusBar()->showMessage(tr("Loaded the chosen design; undo returns to the previous one."), 6000);
   });
   connect(mSelection, &ui::SelectionModel::changed, this, [this](const ui::Selection& s) {
     if (s.kind == ui::Selection::Kind::PackageItem) mEditors->setCurrentWidget(mComposer);
@@ -128,6 +151,9 @@ void MainWindow::buildMenus() {
     else saveAs();
   });
   file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+  file->addSeparator();
+  file->addAction(ui::actionIcon(QStringLiteral("export")), tr("&Export all figures…"), this, &MainWindow::exportAllFigures)
+      ->setToolTip(tr("Roofline, breakdowns, Pareto and convergence as PNG, PDF and SVG, with their data as CSV and JSON"));
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -191,6 +217,12 @@ void MainWindow::setDocument(std::unique_ptr<ui::ProjectDocument> document) {
     mRedoAction->setEnabled(stack->canRedo());
   }
   mDocument = std::move(document);
+  if (mDocument && mDocument->project().exploration) {
+    // A project's own exploration is small (a few hundred designs, well under a second): run it so
+    // that the Pareto view is there when the user looks.
+    mExplorer->setSetup(*mDocument->project().exploration);
+    mExplorer->start();
+  }
   // A package system opens on its floorplan.
   bool package = false;
   if (mDocument)
@@ -261,13 +293,25 @@ void MainWindow::offerRecovery(bool ask) {
 
 void MainWindow::scheduleEvaluation() { mDebounce->start(); }
 
+ui::EvaluationRequest MainWindow::makeRequest() const {
+  const Project& p = mDocument->project();
+  ui::EvaluationRequest request{p.system.system, mLibrary.model(p.model), mLibrary.workload(p.workload), p.options};
+  for (const auto& c : p.comparisons) request.comparisons.push_back(c.system);
+  return request;
+}
+
+void MainWindow::refreshNow() {
+  mDebounce->stop();
+  if (!mDocument) return;
+  showResults(ui::EvaluationRunner::run(makeRequest()));
+  QCoreApplication::processEvents(); // the editors' deferred rebuilds
+}
+
 void MainWindow::evaluateNow() {
   mDebounce->stop();
   if (!mDocument) return;
-  const Project& p = mDocument->project();
   try {
-    ui::EvaluationRequest request{p.system.system, mLibrary.model(p.model), mLibrary.workload(p.workload), p.options, {}};
-    for (const auto& c : p.comparisons) request.comparisons.push_back(c.system);
+    auto request = makeRequest();
     mView->showBusy(tr("Evaluating…"));
     mRunner->request(std::move(request));
   } catch (const std::exception& e) {
@@ -280,10 +324,66 @@ void MainWindow::showResults(const std::shared_ptr<const ui::ProjectResults>& re
   mLastResults = results;
   mView->showResult(results->main);
   mComparison->showResults(results);
+  if (results->roofline) mRoofline->setData(*results->roofline);
+  const QString name = QString::fromStdString(results->name);
+  mClassBreakdown->setData(ui::classBreakdown(*results->main, name));
+  mMemoryBreakdown->setData(ui::memoryBreakdown(*results->main, name));
+  if (mDocument) {
+    auto area = ui::areaBreakdown(mDocument->system());
+    if (auto* tabs = qobject_cast<QTabWidget*>(mAreaBreakdown->parentWidget()->parentWidget()))
+      tabs->setTabVisible(tabs->indexOf(mAreaBreakdown), !area.panels.empty());
+    mAreaBreakdown->setData(std::move(area));
+  }
   mEvalStatus->setText(tr("Evaluated %1 system(s) in %2 ms")
                            .arg(1 + results->comparisons.size())
                            .arg(results->seconds * 1e3, 0, 'f', 1));
   emit evaluationShown();
+}
+
+QWidget* MainWindow::buildBreakdownTab() {
+  // One breakdown at a time, at full width: four panels of bars need the room.
+  auto* tabs = new QTabWidget;
+  tabs->setDocumentMode(true);
+  tabs->setTabPosition(QTabWidget::South);
+  tabs->addTab(mClassBreakdown, tr("By operator class"));
+  tabs->addTab(mMemoryBreakdown, tr("By memory level"));
+  tabs->addTab(mAreaBreakdown, tr("Package area"));
+  return tabs;
+}
+
+void MainWindow::exportAllFigures() {
+  if (!mDocument) return;
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Export every figure into…"));
+  if (dir.isEmpty()) return;
+  statusBar()->showMessage(tr("Exporting figures to %1…").arg(dir));
+  // Evaluation and exploration in the background; drawing needs the GUI thread, so the files
+  // are written back here.
+  const Project project = mDocument->project();
+  auto future = QtConcurrent::run([project, &library = mLibrary]() -> std::shared_ptr<ui::ProjectFigures> {
+    try {
+      return std::make_shared<ui::ProjectFigures>(ui::computeProjectFigures(project, library));
+    } catch (const std::exception&) {
+      return nullptr;
+    }
+  });
+  auto* compute = new QFutureWatcher<std::shared_ptr<ui::ProjectFigures>>(this);
+  connect(compute, &QFutureWatcher<std::shared_ptr<ui::ProjectFigures>>::finished, this, [this, compute, dir] {
+    const auto figures = compute->result();
+    compute->deleteLater();
+    if (!figures) {
+      statusBar()->showMessage(tr("Could not compute the figures for export."), 10000);
+      return;
+    }
+    ui::FigureJob job;
+    job.outDir = dir;
+    job.dark = ui::currentTheme() == ui::Theme::Dark;
+    QStringList errors;
+    const QStringList written = ui::writeProjectFigures(*figures, job, errors);
+    statusBar()->showMessage(errors.isEmpty() ? tr("Wrote %1 files to %2").arg(written.size()).arg(dir)
+                                              : tr("Wrote %1 files; %2").arg(written.size()).arg(errors.join(QStringLiteral("; "))),
+                             10000);
+  });
+  compute->setFuture(future);
 }
 
 void MainWindow::paletteActivated(const ui::PaletteEntry& entry) {

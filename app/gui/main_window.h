@@ -18,7 +18,10 @@ class QUndoView;
 namespace llmwb {
 namespace ui {
 class Autosaver;
+class BreakdownPlot;
 class ComparisonTable;
+class ExplorerView;
+class RooflinePlot;
 class EvaluationView;
 class HierarchyEditor;
 class Inspector;
@@ -55,6 +58,11 @@ public:
   QTabWidget* editorTabs() const { return mEditors; }
   QTabWidget* resultTabs() const { return mResults; }
   std::shared_ptr<const ui::ProjectResults> results() const { return mLastResults; }
+  ui::RooflinePlot* rooflinePlot() const { return mRoofline; }
+  ui::ExplorerView* explorerView() const { return mExplorer; }
+  /// Evaluates on this thread and updates every view at once (benchmarks; the window itself
+  /// evaluates in the background).
+  void refreshNow();
 
   /// Debounce between an edit and its evaluation.
   static constexpr int kDebounceMs = 120;
@@ -73,6 +81,9 @@ private:
   void evaluateNow();
   void showResults(const std::shared_ptr<const ui::ProjectResults>& results);
   void paletteActivated(const ui::PaletteEntry& entry);
+  QWidget* buildBreakdownTab();
+  void exportAllFigures();
+  ui::EvaluationRequest makeRequest() const;
   void updateTitle();
   bool maybeSave();
   void addRecent(const QString& path);
@@ -88,6 +99,11 @@ private:
   ui::Inspector* mInspector;
   ui::EvaluationView* mView;
   ui::ComparisonTable* mComparison;
+  ui::RooflinePlot* mRoofline;
+  ui::BreakdownPlot* mClassBreakdown;
+  ui::BreakdownPlot* mMemoryBreakdown;
+  ui::BreakdownPlot* mAreaBreakdown;
+  ui::ExplorerView* mExplorer;
   ui::EvaluationRunner* mRunner;
   ui::Autosaver* mAutosaver;
   QUndoView* mHistory;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/evaluation/evaluation_runner.h"
 
+#include "widgets/plots/roofline_data.h"
+
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -21,6 +23,7 @@ std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequ
   clock.start();
   auto results = std::make_shared<ProjectResults>();
   results->main = std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, request.options));
+  results->roofline = std::make_shared<const RooflineData>(rooflineData(request.system, request.model, request.workload, *results->main));
   results->name = request.system.name.empty() ? request.system.id : request.system.name;
   for (const auto& c : request.comparisons) {
     results->comparisonNames.push_back(c.name.empty() ? c.id : c.name);

@@ -20,12 +20,15 @@ struct EvaluationRequest {
   ModelSpec model;
   Workload workload;
   EvaluationOptions options;
-  std::vector<SystemSpec> comparisons; ///< evaluated on the same model and workload
+  std::vector<SystemSpec> comparisons = {}; ///< evaluated on the same model and workload
 };
+
+struct RooflineData;
 
 /// The system and everything it is compared with, from one request.
 struct ProjectResults {
   std::shared_ptr<const EvaluationResult> main;
+  std::shared_ptr<const RooflineData> roofline; ///< the system's operators and ceilings, for the roofline view
   std::vector<std::shared_ptr<const EvaluationResult>> comparisons;
   std::string name;                         ///< the system's display name
   std::vector<std::string> comparisonNames;

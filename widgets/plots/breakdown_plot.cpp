@@ -159,7 +159,7 @@ void BreakdownPlot::rebuild() {
       label->setFont(t.tickFont);
       top = std::max(top, limit);
     }
-    y->setRange(0, top > 0 ? top * 1.12 : 1);
+    y->setRange(0, top > 0 ? top * 1.22 : 1); // room for the totals above the bars
   }
   // Class and level bars are labelled by their category; the legend lists only the other series.
   mLegend->setVisible(mLegend->itemCount() > 0);
