@@ -41,6 +41,9 @@
 #include <QUndoView>
 #include <QVBoxLayout>
 
+// The icons are compiled into this static library; Q_INIT_RESOURCE must be called outside any namespace.
+static void initWindowResources() { Q_INIT_RESOURCE(resources); }
+
 namespace llmwb {
 
 namespace {
@@ -62,6 +65,7 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
       mExplorer(new ui::ExplorerView(library)), mRunner(new ui::EvaluationRunner(this)),
       mAutosaver(new ui::Autosaver(ui::Autosaver::defaultFolder(), 30000, this)), mHistory(new QUndoView),
       mEditors(new QTabWidget), mResults(new QTabWidget), mDebounce(new QTimer(this)), mEvalStatus(new QLabel) {
+  initWindowResources();
   setWindowIcon(QIcon(QStringLiteral(":/icons/llmwb.svg")));
   setDockOptions(AnimatedDocks | AllowTabbedDocks);
 

@@ -185,15 +185,18 @@ void ParetoPlot::rebuild() {
   front->setProperty("llmwb.kind", "front");
   front->setLayer(QStringLiteral("front")); // above the line that joins it
 
+  // Thousands of points: each graph gets its data in one call, and tooltips are written when shown.
   std::vector<std::size_t> frontDrawn;
+  QVector<double> feasibleX, feasibleY, infeasibleX, infeasibleY;
   for (std::size_t i = 0; i < mPoints.size(); ++i) {
     if (!std::isfinite(xs[i]) || !std::isfinite(ys[i])) continue;
-    const bool onFront = std::binary_search(mFront.begin(), mFront.end(), i);
-    auto* g = onFront ? front : mPoints[i].feasible ? dominated : infeasible;
-    if (onFront) frontDrawn.push_back(i);
-    else g->addData(xs[i], ys[i]);
-    addHoverPoint({xAxis, yAxis, xs[i], ys[i], describe(i), i});
+    if (std::binary_search(mFront.begin(), mFront.end(), i)) frontDrawn.push_back(i);
+    else if (mPoints[i].feasible) feasibleX << xs[i], feasibleY << ys[i];
+    else infeasibleX << xs[i], infeasibleY << ys[i];
+    addHoverPoint({xAxis, yAxis, xs[i], ys[i], {}, i});
   }
+  dominated->setData(feasibleX, feasibleY);
+  infeasible->setData(infeasibleX, infeasibleY);
   // The front: joined by a line in x order when the axes are the two objectives it was found on.
   std::sort(frontDrawn.begin(), frontDrawn.end(), [&](auto a, auto b) { return xs[a] < xs[b]; });
   for (auto i : frontDrawn) front->addData(xs[i], ys[i]);

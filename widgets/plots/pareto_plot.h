@@ -57,6 +57,7 @@ private:
   double valueOf(std::size_t i, int c) const;
   std::string metricOf(int c) const;
   QString describe(std::size_t i) const;
+  QString hoverText(const HoverPoint& p) const override { return describe(p.id); }
 
   dse::DesignSpace mSpace;
   std::vector<dse::PointResult> mPoints;

@@ -97,7 +97,7 @@ QString PlotView::tooltipAt(const QPointF& pos) const {
   for (const auto& p : mHover) {
     if (p.xAxis != nearest->xAxis || p.yAxis != nearest->yAxis) continue;
     const QPointF q(p.xAxis->coordToPixel(p.x), p.yAxis->coordToPixel(p.y));
-    if ((q - at).manhattanLength() <= 3) texts << p.text;
+    if ((q - at).manhattanLength() <= 3) texts << (p.text.isEmpty() ? hoverText(p) : p.text);
   }
   constexpr qsizetype kMostListed = 6;
   if (texts.size() > kMostListed) {

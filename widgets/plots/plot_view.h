@@ -50,7 +50,8 @@ protected:
   /// covers data, however many entries it has.
   void placeLegendRight();
 
-  /// A point that shows `text` when the mouse is within a few pixels of it.
+  /// A point that shows `text` when the mouse is within a few pixels of it (an empty text is
+  /// asked of hoverText() when shown, for views with many points).
   struct HoverPoint {
     QCPAxis* xAxis = nullptr;
     QCPAxis* yAxis = nullptr;
@@ -62,6 +63,8 @@ protected:
   void addHoverPoint(HoverPoint p) { mHover.push_back(std::move(p)); }
   /// The hover point nearest to `pos` within `radiusPx`.
   const HoverPoint* hoverPointAt(const QPointF& pos, double radiusPx = 10) const;
+  /// The text of a hover point added without one.
+  virtual QString hoverText(const HoverPoint& p) const { return p.text; }
   /// Bars and other plottables: a tooltip for what is under the mouse (empty: none).
   virtual QString plottableTooltipAt(const QPointF& pos) const;
 

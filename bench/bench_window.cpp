@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The whole window (1920x1080, offscreen) on each shipped project:
+// - EditRefresh: one edit of the system, then the evaluation of the design and its comparisons,
+//   the roofline data, every view's data (cards, comparison table, roofline, three breakdowns) and
+//   the editors' rebuilds, on this thread. The budget is 100 ms.
+// - EditRefreshAndPaint: the same plus painting the window as it is shown.
+// - ExplorationResponsiveness: the longest the event loop waits (a 5 ms timer's largest gap)
+//   while the explorer runs 20,000 designs of the MemExplorer decode space in the background.
+// Run: build/bench/bench_window
+#include "app/gui/main_window.h"
+#include "core/io/preset_library.h"
+#include "widgets/document/project_document.h"
+#include "widgets/explore/exploration_runner.h"
+#include "widgets/explore/explorer_view.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+
+namespace {
+using namespace llmwb;
+
+const PresetLibrary& library() {
+  static const PresetLibrary lib({LLMWB_BENCH_PRESETS});
+  return lib;
+}
+
+std::unique_ptr<MainWindow> openWindow(const std::string& project) {
+  auto w = std::make_unique<MainWindow>(library());
+  w->resize(1920, 1080);
+  w->show();
+  w->openProject(QString::fromStdString(std::string(LLMWB_BENCH_PRESETS) + "/projects/" + project + ".llmwb"));
+  w->explorerView()->cancel();
+  w->refreshNow();
+  return w;
+}
+
+/// An edit that changes what every view shows: the decode group's device count.
+void edit(MainWindow& w, int i) {
+  w.document()->edit(QStringLiteral("bench"), [i](Project& p) { p.system.system.groups.back().count = 1 + (i % 2); });
+}
+
+void EditRefresh(benchmark::State& state, const std::string& project, bool paint) {
+  auto w = openWindow(project);
+  int i = 0;
+  for (auto _ : state) {
+    edit(*w, i++);
+    w->refreshNow();
+    if (paint) benchmark::DoNotOptimize(w->grab());
+  }
+}
+
+void ExplorationResponsiveness(benchmark::State& state) {
+  auto w = openWindow("memexplorer-osworld");
+  for (auto _ : state) {
+    ExplorationSetup setup{"memexplorer-decode", "random", 20000, 1};
+    w->explorerView()->setSetup(setup);
+    QElapsedTimer clock, gap;
+    double longest = 0;
+    QTimer tick;
+    tick.setInterval(5);
+    QObject::connect(&tick, &QTimer::timeout, [&] {
+      longest = std::max(longest, double(gap.nsecsElapsed()) * 1e-6);
+      gap.restart();
+    });
+    clock.start();
+    gap.start();
+    tick.start();
+    w->explorerView()->start();
+    while (w->explorerView()->runner().running() && clock.elapsed() < 120000) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    tick.stop();
+    state.counters["longest_event_gap_ms"] = longest;
+    state.counters["exploration_s"] = double(clock.elapsed()) * 1e-3;
+  }
+}
+
+} // namespace
+
+BENCHMARK_CAPTURE(EditRefresh, memexplorer_osworld, std::string("memexplorer-osworld"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(EditRefresh, duet_b200, std::string("duet-b200"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(EditRefresh, memexplorer_osworld_painted, std::string("memexplorer-osworld"), true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(EditRefresh, duet_b200_painted, std::string("duet-b200"), true)->Unit(benchmark::kMillisecond);
+BENCHMARK(ExplorationResponsiveness)->Iterations(1)->Unit(benchmark::kSecond);
+
+int main(int argc, char** argv) {
+  if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  QApplication app(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
