@@ -70,9 +70,18 @@ int main(int argc, char** argv) {
   if (!path.isEmpty()) window.openProject(path);
   if (parser.isSet(editor))
     window.editorTabs()->setCurrentIndex(parser.value(editor) == QLatin1String("package") ? 1 : 0);
-  if (parser.isSet(tab))
-    for (int i = 0; i < window.resultTabs()->count(); ++i)
-      if (window.resultTabs()->tabText(i).startsWith(parser.value(tab), Qt::CaseInsensitive)) window.resultTabs()->setCurrentIndex(i);
+  if (parser.isSet(tab)) {
+    // "Breakdown/By memory level": a results tab, then a tab inside it.
+    const QStringList path = parser.value(tab).split('/');
+    QTabWidget* tabs = window.resultTabs();
+    for (const auto& title : path) {
+      if (!tabs) break;
+      for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->tabText(i).startsWith(title, Qt::CaseInsensitive)) tabs->setCurrentIndex(i);
+      QWidget* page = tabs->currentWidget();
+      tabs = !page ? nullptr : qobject_cast<QTabWidget*>(page) ? qobject_cast<QTabWidget*>(page) : page->findChild<QTabWidget*>();
+    }
+  }
   if (parser.isSet(select))
     window.selection()->select({llmwb::ui::Selection::Kind::Device, std::size_t(parser.value(select).toUInt()), 0, 0});
   if (!parser.isSet(screenshot)) window.offerRecovery();
