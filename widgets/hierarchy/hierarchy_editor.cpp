@@ -11,7 +11,8 @@
 
 namespace llmwb::ui {
 
-HierarchyEditor::HierarchyEditor(QWidget* parent) : QScrollArea(parent) {
+HierarchyEditor::HierarchyEditor(QWidget* parent)
+    : QScrollArea(parent), mRebuild(this, [this] { rebuild(); }, [] { return PartChip::dragging(); }) {
   setWidgetResizable(true);
   setFrameShape(QFrame::NoFrame);
 }
@@ -21,27 +22,12 @@ void HierarchyEditor::setDocument(ProjectDocument* document, SelectionModel* sel
   if (mSelection) disconnect(mSelection, nullptr, this, nullptr);
   mDocument = document;
   mSelection = selection;
-  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, &HierarchyEditor::scheduleRebuild);
+  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, [this] { mRebuild.schedule(); });
   if (mSelection) connect(mSelection, &SelectionModel::changed, this, &HierarchyEditor::showSelection);
-  rebuild();
-}
-
-void HierarchyEditor::scheduleRebuild() {
-  if (mRebuildPending) return;
-  mRebuildPending = true;
-  // Later, not now: the edit may come from a widget the rebuild replaces.
-  QTimer::singleShot(0, this, [this] {
-    if (PartChip::dragging()) { // the dragged chip must live until its drag ends
-      mRebuildPending = false;
-      QTimer::singleShot(30, this, &HierarchyEditor::scheduleRebuild);
-      return;
-    }
-    rebuild();
-  });
+  mRebuild.runNow();
 }
 
 void HierarchyEditor::rebuild() {
-  mRebuildPending = false;
   // Keep the keyboard focus on the same count box across the rebuild.
   QString focused;
   if (auto* box = qobject_cast<QSpinBox*>(QApplication::focusWidget()); box && isAncestorOf(box))

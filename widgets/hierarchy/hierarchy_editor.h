@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "widgets/common/deferred_call.h"
 #include "widgets/document/selection.h"
 #include "widgets/hierarchy/device_lane.h"
 
@@ -31,7 +32,6 @@ public:
   bool setDeviceCount(std::size_t group, int count);
 
 private:
-  void scheduleRebuild();
   void rebuild();
   void showSelection();
 
@@ -39,7 +39,7 @@ private:
   SelectionModel* mSelection = nullptr;
   QWidget* mContent = nullptr;
   std::vector<DeviceLane*> mDevices;
-  bool mRebuildPending = false;
+  DeferredCall mRebuild;
 };
 
 } // namespace llmwb::ui

@@ -182,15 +182,17 @@ void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count)
   format(Inspector::tr("KV cache"), d.quantisation.kvCache, &Quantisation::kvCache);
 
   f.section(Inspector::tr("Memory system and power"));
-  f.number(Inspector::tr("DMA matrix reads"), d.dma.matrixRead * 100, 1, 100, 1, QStringLiteral(" %"),
-           sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak for weight and KV tiles")),
-           [g](Project& p, double v) { deviceOf(p, g).dma.matrixRead = v / 100; });
-  f.number(Inspector::tr("DMA vector reads"), d.dma.vectorRead * 100, 1, 100, 1, QStringLiteral(" %"),
-           sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak for activation rows")),
-           [g](Project& p, double v) { deviceOf(p, g).dma.vectorRead = v / 100; });
-  f.number(Inspector::tr("DMA writes"), d.dma.write * 100, 1, 100, 1, QStringLiteral(" %"),
-           sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak for write-back")),
-           [g](Project& p, double v) { deviceOf(p, g).dma.write = v / 100; });
+  // The three DMA streams of MemExplorer's PLENA model (modeling_references.md), in percent.
+  const struct {
+    QString label, what;
+    double DmaSpec::*field;
+  } streams[] = {{Inspector::tr("DMA matrix reads"), Inspector::tr("weight and KV tiles"), &DmaSpec::matrixRead},
+                 {Inspector::tr("DMA vector reads"), Inspector::tr("activation rows"), &DmaSpec::vectorRead},
+                 {Inspector::tr("DMA writes"), Inspector::tr("write-back"), &DmaSpec::write}};
+  for (const auto& stream : streams)
+    f.number(stream.label, d.dma.*stream.field * 100, 1, 100, 1, QStringLiteral(" %"),
+             sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak bandwidth for %1").arg(stream.what)),
+             [g, field = stream.field](Project& p, double v) { deviceOf(p, g).dma.*field = v / 100; });
   f.number(Inspector::tr("Static power share"), d.power.staticFraction * 100, 0, 100, 0, QStringLiteral(" %"),
            sourceTip(d, "power.static_fraction", Inspector::tr("Part of the compute peak power drawn whatever the load")),
            [g](Project& p, double v) { deviceOf(p, g).power.staticFraction = v / 100; });
@@ -231,7 +233,7 @@ void partFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, std::size_t 
 }
 } // namespace
 
-Inspector::Inspector(QWidget* parent) : QScrollArea(parent) {
+Inspector::Inspector(QWidget* parent) : QScrollArea(parent), mRebuild(this, [this] { rebuild(); }) {
   setWidgetResizable(true);
   setFrameShape(QFrame::NoFrame);
   setMinimumWidth(340);
@@ -242,19 +244,12 @@ void Inspector::setDocument(ProjectDocument* document, SelectionModel* selection
   if (mSelection) disconnect(mSelection, nullptr, this, nullptr);
   mDocument = document;
   mSelection = selection;
-  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, &Inspector::scheduleRebuild);
-  if (mSelection) connect(mSelection, &SelectionModel::changed, this, &Inspector::scheduleRebuild);
-  rebuild();
-}
-
-void Inspector::scheduleRebuild() {
-  if (mPending) return;
-  mPending = true;
-  QTimer::singleShot(0, this, &Inspector::rebuild);
+  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, [this] { mRebuild.schedule(); });
+  if (mSelection) connect(mSelection, &SelectionModel::changed, this, [this] { mRebuild.schedule(); });
+  mRebuild.runNow();
 }
 
 void Inspector::rebuild() {
-  mPending = false;
   QString focused;
   if (auto* w = QApplication::focusWidget(); w && isAncestorOf(w)) focused = w->objectName();
   auto* content = new QWidget;

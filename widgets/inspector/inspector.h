@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "widgets/common/deferred_call.h"
 #include "widgets/document/selection.h"
 
 #include <QScrollArea>
@@ -22,12 +23,11 @@ public:
   void setDocument(ProjectDocument* document, SelectionModel* selection);
 
 private:
-  void scheduleRebuild();
   void rebuild();
 
   ProjectDocument* mDocument = nullptr;
   SelectionModel* mSelection = nullptr;
-  bool mPending = false;
+  DeferredCall mRebuild;
 };
 
 } // namespace llmwb::ui

@@ -26,7 +26,7 @@ void showUsage(QProgressBar* bar, double used, double limit, const QString& what
 
 PackageComposer::PackageComposer(QWidget* parent)
     : QWidget(parent), mDevice(new QComboBox), mInterposer(new QProgressBar), mChiplet(new QProgressBar), mFigures(new QLabel),
-      mProblems(new QLabel), mView(new FloorplanView) {
+      mProblems(new QLabel), mView(new FloorplanView), mRefresh(this, [this] { refresh(); }) {
   auto* layout = new QVBoxLayout(this);
   auto* top = new QGridLayout;
   top->addWidget(new QLabel(tr("Package:")), 0, 0);
@@ -59,8 +59,8 @@ void PackageComposer::setDocument(ProjectDocument* document, SelectionModel* sel
   if (mDocument) disconnect(mDocument, nullptr, this, nullptr);
   mDocument = document;
   mSelection = selection;
-  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, &PackageComposer::scheduleRefresh);
-  refresh();
+  if (mDocument) connect(mDocument, &ProjectDocument::changed, this, [this] { mRefresh.schedule(); });
+  mRefresh.runNow();
 }
 
 std::optional<std::size_t> PackageComposer::group() const {
@@ -75,14 +75,7 @@ void PackageComposer::showGroup(std::size_t g) {
   if (i >= 0) mDevice->setCurrentIndex(i);
 }
 
-void PackageComposer::scheduleRefresh() {
-  if (mRefreshPending) return;
-  mRefreshPending = true;
-  QTimer::singleShot(0, this, &PackageComposer::refresh);
-}
-
 void PackageComposer::refresh() {
-  mRefreshPending = false;
   // The device list: every group that is a chiplet package.
   const QVariant wanted = mDevice->currentData();
   {
@@ -172,7 +165,7 @@ bool PackageComposer::moveItem(std::size_t item, int row, int column) {
   const bool ok = mDocument->edit(tr("Move a package part"), [&](Project& project) {
     edit::moveItem(*project.system.system.groups[*g].device.package, item, row, column);
   });
-  if (!ok) scheduleRefresh(); // put the dragged item back
+  if (!ok) mRefresh.schedule(); // put the dragged item back
   return ok;
 }
 

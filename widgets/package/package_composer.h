@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "widgets/common/deferred_call.h"
 #include "widgets/document/selection.h"
 #include "widgets/package/floorplan_view.h"
 
@@ -35,7 +36,6 @@ public:
   bool removeItem(std::size_t item);
 
 private:
-  void scheduleRefresh();
   void refresh();
 
   ProjectDocument* mDocument = nullptr;
@@ -47,7 +47,7 @@ private:
   QLabel* mProblems;
   FloorplanView* mView;
   QStringList mViolations;
-  bool mRefreshPending = false;
+  DeferredCall mRefresh;
 };
 
 } // namespace llmwb::ui

@@ -4,6 +4,7 @@
 
 #include "core/io/preset_library.h"
 #include "tests/widgets/support/drop.h"
+#include "tests/widgets/support/projects.h"
 #include "widgets/document/project_document.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
 #include "widgets/palette/palette_mime.h"
@@ -15,14 +16,7 @@
 using namespace llmwb;
 
 namespace {
-Project baseProject(const PresetLibrary& lib) {
-  Project p;
-  p.name = "test";
-  p.system = {"memexplorer/base", lib.system("memexplorer/base")};
-  p.model = "llama-3.3-70b";
-  p.workload = "osworld";
-  return p;
-}
+Project baseProject(const PresetLibrary& lib) { return test::projectOf(lib, "memexplorer/base", "llama-3.3-70b", "osworld"); }
 
 QMimeData* memoryMime(const char* id) {
   return ui::toMimeData({ui::PaletteEntry::Kind::Preset, PresetKind::MemoryTechnology, QString::fromLatin1(id)});

@@ -5,6 +5,7 @@
 #include "core/edit/package_edits.h"
 #include "core/io/preset_library.h"
 #include "tests/widgets/support/drop.h"
+#include "tests/widgets/support/projects.h"
 #include "widgets/document/project_document.h"
 #include "widgets/package/package_composer.h"
 
@@ -14,14 +15,7 @@
 using namespace llmwb;
 
 namespace {
-Project duetProject(const PresetLibrary& lib) {
-  Project p;
-  p.name = "duet";
-  p.system = {"duet/system", lib.system("duet/system")};
-  p.model = "nemotron-h-56b";
-  p.workload = "arxiv";
-  return p;
-}
+Project duetProject(const PresetLibrary& lib) { return test::projectOf(lib, "duet/system", "nemotron-h-56b", "arxiv"); }
 
 int items(const PackageSpec& p, FloorplanItem::Kind k) {
   int n = 0;
