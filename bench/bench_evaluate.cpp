@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Full-model evaluations per second: Llama-3.3-70B, OSWorld, prefill + decode (4 segments).
 #include "core/io/preset_library.h"
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 
 #include <benchmark/benchmark.h>
 

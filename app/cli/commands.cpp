@@ -7,7 +7,7 @@
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
 #include "core/io/result_json.h"
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 
 #include <iomanip>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/perf/result.h"
+#include "core/engine/result.h"
 
 #include <ostream>
 

@@ -25,4 +25,13 @@ std::string computeTypeName(const ComputeSpec& spec) {
   return std::visit(Name{}, spec);
 }
 
+std::string defaultEngine(const ComputeSpec& spec) {
+  struct Name {
+    std::string operator()(const PlenaComputeSpec&) const { return "memexplorer"; }
+    std::string operator()(const GpuComputeSpec&) const { return "gpu"; }
+    std::string operator()(const ArrayComputeSpec&) const { return "memexplorer"; }
+  };
+  return std::visit(Name{}, spec);
+}
+
 } // namespace llmwb

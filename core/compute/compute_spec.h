@@ -84,5 +84,8 @@ using ComputeSpec = std::variant<PlenaComputeSpec, GpuComputeSpec, ArrayComputeS
 std::unique_ptr<ComputeUnit> makeComputeUnit(const ComputeSpec& spec);
 /// "plena", "gpu" or "arrays": the `type` key of a compute block in presets.
 std::string computeTypeName(const ComputeSpec& spec);
+/// The engine (core/engine/engine_registry.h) that models this kind of compute unless the device
+/// or system names one: "gpu" for GPUs, "memexplorer" otherwise.
+std::string defaultEngine(const ComputeSpec& spec);
 
 } // namespace llmwb

@@ -36,6 +36,9 @@ struct DeviceSpec {
   std::string id;
   std::string name;
   std::string description;
+  /// The engine that models this device (core/engine/engine_registry.h); empty: the compute
+  /// kind's default.
+  std::string engine;
   ComputeSpec compute;
   MemoryHierarchy memory;
   Strategy strategy;

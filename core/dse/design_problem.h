@@ -6,7 +6,7 @@
 #include "core/dse/design_space.h"
 #include "core/dse/spec_binding.h"
 #include "core/model/model_spec.h"
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 #include "core/workload/workload.h"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // Named result metrics that objectives and constraints refer to ("decode.tokens_per_s", "tdp_W").
 // Each reads one number from an EvaluationResult; keys carry their unit as preset keys do.
 
-#include "core/perf/result.h"
+#include "core/engine/result.h"
 
 #include <optional>
 #include <string>

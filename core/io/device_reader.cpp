@@ -191,12 +191,13 @@ ComputeSpec readCompute(const JsonReader& r) {
 
 DeviceSpec readDevice(const JsonReader& r, const std::string& id, const PresetLibrary& library) {
   checkHeader(r, "device");
-  r.allowOnly({"format_version", "kind", "id", "base", "name", "description", "compute", "memory", "strategy",
+  r.allowOnly({"format_version", "kind", "id", "base", "name", "description", "engine", "compute", "memory", "strategy",
                "quantisation", "dma", "power", "package", "note", "sources"});
   DeviceSpec d;
   d.id = id;
   d.name = r.string("name", id);
   d.description = r.string("description", "");
+  d.engine = readEngineName(r);
   if (r.has("package")) {
     // A chiplet package resolves into the device's compute and memory.
     if (r.has("compute") || r.has("memory")) r.fail("package", "a package device takes its compute and memory from the package; remove \"compute\" and \"memory\"");

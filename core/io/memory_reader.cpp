@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/readers.h"
 
+#include "core/engine/engine_registry.h"
+
 namespace llmwb::io {
 
 std::map<std::string, std::string> readSources(const JsonReader& r) {
@@ -8,6 +10,13 @@ std::map<std::string, std::string> readSources(const JsonReader& r) {
   if (!r.has("sources")) return sources;
   for (const auto& [key, value] : r.child("sources").members()) sources[key] = value.asString();
   return sources;
+}
+
+std::string readEngineName(const JsonReader& r) {
+  if (!r.has("engine")) return {};
+  const std::string name = r.string("engine");
+  if (!engine::engines().find(name)) r.fail("engine", "unknown engine \"" + name + "\" (known: " + engine::engines().names() + ")");
+  return name;
 }
 
 MemoryTechnology readMemoryTechnology(const JsonReader& r, const std::string& id) {

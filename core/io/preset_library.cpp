@@ -218,11 +218,12 @@ nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, 
 
 SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const PresetLibrary& lib) {
   io::checkHeader(r, "system");
-  r.allowOnly({"format_version", "kind", "id", "name", "description", "groups", "group_link", "phase_link", "note", "sources"});
+  r.allowOnly({"format_version", "kind", "id", "name", "description", "engine", "groups", "group_link", "phase_link", "note", "sources"});
   SystemSpec s;
   s.id = id;
   s.name = r.string("name", id);
   s.description = r.string("description", "");
+  s.engine = readEngineName(r);
   for (const auto& g : r.array("groups")) {
     g.allowOnly({"device", "role", "count", "overrides", "name"});
     DeviceGroup group;

@@ -3,7 +3,7 @@
 // Workbench projects (.llmwb, versioned JSON; docs/project-format.md): the system under design,
 // what it runs, what it is compared with, and an optional design-space exploration.
 
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 #include "core/system/system_spec.h"
 
 #include <cstdint>

@@ -8,6 +8,8 @@
 namespace llmwb::io {
 
 std::map<std::string, std::string> readSources(const JsonReader& r);
+/// The optional "engine" key: a registered engine's name (core/engine/engine_registry.h), or "".
+std::string readEngineName(const JsonReader& r);
 MemoryTechnology readMemoryTechnology(const JsonReader& r, const std::string& id);
 ModelSpec readModel(const JsonReader& r, const std::string& id);
 Workload readWorkload(const JsonReader& r, const std::string& id);

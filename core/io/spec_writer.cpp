@@ -154,6 +154,7 @@ json linkJson(const LinkSpec& l) {
 json deviceJson(const DeviceSpec& d) {
   json j = {{"format_version", 1}, {"kind", "device"}, {"name", d.name}};
   if (!d.description.empty()) j["description"] = d.description;
+  if (!d.engine.empty()) j["engine"] = d.engine;
   if (d.package) {
     j["package"] = packageJson(*d.package);
   } else {
@@ -185,6 +186,7 @@ json systemJson(const SystemSpec& s) {
   json j = {{"format_version", 1}, {"kind", "system"}, {"name", s.name}, {"groups", groups},
             {"group_link", linkJson(s.groupLink)}, {"phase_link", linkJson(s.phaseLink)}};
   if (!s.description.empty()) j["description"] = s.description;
+  if (!s.engine.empty()) j["engine"] = s.engine;
   if (!s.sources.empty()) j["sources"] = s.sources;
   return j;
 }

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/package/array_sweep.h"
-#include "core/perf/batch_sweep.h"
-#include "core/perf/roofline.h"
+#include "core/study/batch_sweep.h"
+#include "core/study/roofline.h"
 
 #include <string>
 

@@ -32,6 +32,8 @@ struct SystemSpec {
   std::string id;
   std::string name;
   std::string description;
+  /// The engine for every group whose device names none; empty: each device's compute kind decides.
+  std::string engine;
   std::vector<DeviceGroup> groups;
   LinkSpec groupLink;
   LinkSpec phaseLink;

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/model/model_spec.h"
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 #include "core/system/system_spec.h"
 #include "core/workload/workload.h"
 

@@ -3,7 +3,7 @@
 // Bar breakdowns of one evaluation, as panels of bars: latency and energy by operator class,
 // memory traffic and power by level, area of chiplet packages. Values in SI base units.
 
-#include "core/perf/result.h"
+#include "core/engine/result.h"
 #include "core/system/system_spec.h"
 
 #include <QString>

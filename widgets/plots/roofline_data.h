@@ -5,8 +5,8 @@
 // phase at the batch the evaluation ran.
 
 #include "core/model/model_spec.h"
-#include "core/perf/result.h"
-#include "core/perf/roofline.h"
+#include "core/engine/result.h"
+#include "core/study/roofline.h"
 #include "core/system/system_spec.h"
 #include "core/workload/workload.h"
 
@@ -61,7 +61,7 @@ struct RooflineData {
   bool empty() const { return operators.empty() && ceilings.empty(); }
 };
 
-/// From the engine's roofline (core/perf/roofline.h) at the evaluation's prefill and decode
+/// From the engine's roofline (core/study/roofline.h) at the evaluation's prefill and decode
 /// batches; bounds are refined with the evaluation's per-operator bound.
 RooflineData rooflineData(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                           const EvaluationResult& result);

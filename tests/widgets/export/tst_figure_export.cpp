@@ -2,7 +2,7 @@
 // Exported files are what their names say: PNG at the size asked, PDF, SVG that parses, CSV and
 // JSON with the plot's table.
 #include "core/io/preset_library.h"
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/plots/roofline_plot.h"
 

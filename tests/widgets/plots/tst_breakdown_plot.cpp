@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Breakdowns add up to the evaluation: class bars to the operators, area bars to the package.
 #include "core/io/preset_library.h"
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 #include "widgets/plots/breakdown_plot.h"
 
 #include <QTest>

@@ -2,7 +2,7 @@
 // The roofline view against the engine's roofline: one marker per operator, one ceiling per
 // compute unit and memory level, units on the axes, tooltips that name the operator.
 #include "core/io/preset_library.h"
-#include "core/perf/evaluate.h"
+#include "core/engine/evaluate.h"
 #include "widgets/plots/roofline_plot.h"
 
 #include <QTest>

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/device/device_model.h"
+
+#include "core/compute/compute_power.h"
+#include "core/memory/transfer_model.h"
+
+#include <algorithm>
+
+namespace llmwb {
+
+DeviceModel::DeviceModel(DeviceSpec spec) : mSpec(std::move(spec)), mCompute(makeComputeUnit(mSpec.compute)) {}
+
+int DeviceModel::operandBits() const {
+  return std::max(mSpec.quantisation.weights.datapathBits(), mSpec.quantisation.activations.datapathBits());
+}
+
+FlopsPerSecond DeviceModel::peakFlops() const { return mCompute->peakMatrixFlops(operandBits()); }
+
+Watts DeviceModel::memoryPeakPower() const {
+  const auto& m = mSpec.memory;
+  Watts total = m.onChip.backgroundPower() + m.onChip.readEnergy() * m.onChip.bandwidth();
+  std::vector<BytesPerSecond> peaks;
+  for (const auto& level : m.offChip) peaks.push_back(level.bandwidth());
+  const auto effective = effectiveBandwidths(peaks);
+  for (std::size_t i = 0; i < m.offChip.size(); ++i)
+    total += m.offChip[i].backgroundPower() +
+             m.offChip[i].readEnergy() * std::max(effective[i], BytesPerSecond());
+  return total;
+}
+
+Watts DeviceModel::computePeakPower() const {
+  if (mSpec.power.datasheetTdp) return std::max(*mSpec.power.datasheetTdp - memoryPeakPower(), Watts());
+  if (const auto* plena = std::get_if<PlenaComputeSpec>(&mSpec.compute)) return plenaPeakComputePower(*plena);
+  if (const auto* arrays = std::get_if<ArrayComputeSpec>(&mSpec.compute)) return arrayPeakComputePower(*arrays);
+  return Watts();
+}
+
+double DeviceModel::matrixPowerShare() const {
+  if (const auto* p = std::get_if<PlenaComputeSpec>(&mSpec.compute)) {
+    const double mcu = kPlenaMilliwattsPerMac * p->mlen * p->blen;
+    return mcu / (mcu + kPlenaMilliwattsPerLane * p->vlen);
+  }
+  return 1.0; // GPUs: one figure for all of the SMs
+}
+
+Watts DeviceModel::tdp() const {
+  if (mSpec.power.datasheetTdp) return *mSpec.power.datasheetTdp;
+  return computePeakPower() + memoryPeakPower();
+}
+
+Watts DeviceModel::idlePower() const {
+  return computePeakPower() * mSpec.power.staticFraction + mSpec.memory.backgroundPower();
+}
+
+} // namespace llmwb

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/compute/compute_unit.h"
+#include "core/device/device_spec.h"
+
+#include <memory>
+
+namespace llmwb {
+
+/// A device resolved for evaluation: its compute unit and the peaks and power figures derived
+/// from its spec. Every figure is per device; a group of `count` devices shares work by tensor
+/// parallelism (see engine/memexplorer/tensor_parallel.h).
+class DeviceModel {
+public:
+  explicit DeviceModel(DeviceSpec spec);
+
+  const DeviceSpec& spec() const { return mSpec; }
+  const ComputeUnit& compute() const { return *mCompute; }
+  const MemoryHierarchy& memory() const { return mSpec.memory; }
+
+  /// Width the matrix datapath works at for the device's quantisation.
+  int operandBits() const;
+  FlopsPerSecond peakFlops() const;
+
+  /// Compute power with every unit busy.
+  Watts computePeakPower() const;
+  /// Share of the compute peak spent on the matrix unit (the rest on the vector unit).
+  double matrixPowerShare() const;
+  /// Memory power at full streaming: every level's background power plus its read energy at the
+  /// bandwidth it can deliver towards the compute (on-chip: its peak; off-chip: Eq. 2's effective
+  /// bandwidth over the whole hierarchy).
+  Watts memoryPeakPower() const;
+  /// Thermal design power: the datasheet value for GPUs, compute + memory peak otherwise.
+  Watts tdp() const;
+  /// Power drawn when idle: the static compute share and every level's background power.
+  Watts idlePower() const;
+
+private:
+  DeviceSpec mSpec;
+  std::shared_ptr<const ComputeUnit> mCompute;
+};
+
+} // namespace llmwb

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/engine/analytic/phase_evaluator.h"
+#include "core/engine/engine_registry.h"
+
+#include <memory>
+#include <string>
+
+namespace llmwb::engine {
+
+/// A PerformanceModel over the shared pass machinery (PhaseEvaluator) with an engine's own
+/// OperatorCoster. The MemExplorer and GPU engines are this class with their coster and name.
+class AnalyticModel final : public PerformanceModel {
+public:
+  AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster);
+
+  std::string engine() const override { return mEngine; }
+  const DeviceGroup& group() const override { return mGroup; }
+  StepResult step(const OperatingPoint& point) const override;
+  PhaseResult prefill(const Workload& workload, int batch) const override;
+  PhaseResult decode(const Workload& workload, int batch, int segments) const override;
+  int maxDecodeBatch(const Workload& workload) const override;
+  Bytes sequenceFootprint(const Workload& workload, double contextTokens) const override;
+  MemoryBudget memory() const override;
+  Watts idlePower() const override;
+  Watts peakPower() const override;
+  std::vector<ComputeCeiling> computeCeilings() const override;
+  std::vector<MemoryCeiling> memoryCeilings() const override;
+  DeviceSummary summary() const override;
+
+  const PhaseEvaluator& evaluator() const { return mEvaluator; }
+
+private:
+  std::string mEngine;
+  DeviceGroup mGroup;
+  PhaseEvaluator mEvaluator;
+};
+
+} // namespace llmwb::engine

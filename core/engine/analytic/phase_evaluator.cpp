@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/analytic/phase_evaluator.h"
+
+#include "core/engine/analytic/tensor_parallel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace llmwb {
+
+namespace {
+constexpr int kMaxBatch = 4096;
+} // namespace
+
+PhaseEvaluator::PhaseEvaluator(const DeviceGroup& group, const LinkSpec& groupLink, const ModelSpec& model,
+                               std::shared_ptr<const OperatorCoster> coster)
+    : mDevice(group.device), mCount(std::max(1, group.count)), mLink(groupLink), mModel(model), mCoster(std::move(coster)) {
+  const auto& q = mDevice.spec().quantisation;
+  mWeights = weightBytes(model, q);
+  // The cache is affine in the context: state + context x per-token cache.
+  mStatePerSequence = cacheBytesPerSequence(model, q, 0);
+  mCachePerToken = cacheBytesPerSequence(model, q, 1) - mStatePerSequence;
+}
+
+Bytes PhaseEvaluator::cacheBytes(double contextTokens) const {
+  return mStatePerSequence + mCachePerToken * contextTokens;
+}
+
+Bytes PhaseEvaluator::sequenceFootprint(const Workload& workload, double contextTokens) const {
+  if (mModel.diffusion.enabled) {
+    // No cache: a sequence keeps the activations of a full pass over prompt + answer.
+    PassShape one{1, double(workload.contextTokens()), 0, double(workload.outputTokens)};
+    return activationWorkingSet(mModel, mDevice.spec().quantisation, one);
+  }
+  return cacheBytes(contextTokens);
+}
+
+int PhaseEvaluator::maxDecodeBatch(const Workload& workload) const {
+  const auto& memory = mDevice.memory();
+  const Bytes capacity = (memory.offChip.empty() ? memory.onChip.capacity() : memory.offChipCapacity()) * double(mCount);
+  const Bytes weights = mWeights;
+  const Bytes perSequence = sequenceFootprint(workload, double(workload.contextTokens()));
+  if (weights > capacity) return 0;
+  if (perSequence.value() <= 0) return kMaxBatch;
+  const double fit = (capacity - weights) / perSequence;
+  if (fit < 1.0) return 0;
+  int batch = 1;
+  while (batch * 2 <= kMaxBatch && batch * 2 <= fit) batch *= 2;
+  return batch;
+}
+
+PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
+  PassCost result;
+  const auto& q = mDevice.spec().quantisation;
+  const auto full = buildOperators(mModel, q, pass);
+  result.operators = shardForTensorParallel(full, mCount);
+
+  PlacementDemand demand;
+  demand.weights = mWeights / double(mCount);
+  demand.cache = (mModel.diffusion.enabled ? Bytes() : cacheBytes(pass.pastTokens + pass.newTokens)) *
+                 (pass.batch / mCount);
+  if (mStreamsCacheOut && pass.pastTokens == 0) // double-buffered: two layers' worth in flight
+    demand.cache = demand.cache * std::min(1.0, 2.0 / std::max(1, mModel.layerCount()));
+  for (const auto& op : result.operators) {
+    Bytes live;
+    for (const auto& o : op.operands)
+      if (o.kind == DataKind::Activation) live += o.bytes;
+    demand.activations = std::max(demand.activations, live);
+  }
+  result.placement = mCoster->place(mDevice, demand);
+  if (!result.placement.fits) {
+    result.feasible = false;
+    result.reason = "does not fit: " + result.placement.reason;
+  }
+
+  const std::size_t levels = 1 + mDevice.memory().offChip.size();
+  result.traffic.assign(levels, {});
+  result.costs.reserve(result.operators.size());
+  for (std::size_t i = 0; i < result.operators.size(); ++i) {
+    const auto& op = result.operators[i];
+    auto cost = mCoster->cost(op, mDevice, result.placement);
+    if (!cost.feasible && result.feasible) {
+      result.feasible = false;
+      result.reason = op.name + ": " + cost.reason;
+    }
+    const Seconds comm = allReduceTime(allReduceBytes(full[i], mCount), mCount, mLink) * op.repeat;
+    result.communication += comm;
+    result.time += cost.time * op.repeat + comm;
+    const Joules linkEnergy = mLink.energy * (allReduceBytes(full[i], mCount) * op.repeat);
+    result.dynamicEnergy += (cost.computeEnergy + cost.memoryEnergy) * op.repeat + linkEnergy;
+    result.computeEnergy += cost.computeEnergy * op.repeat;
+    result.memoryEnergy += cost.memoryEnergy * op.repeat;
+    result.communicationEnergy += linkEnergy;
+    for (std::size_t j = 0; j < levels; ++j) {
+      result.traffic[j].read += cost.traffic[j].read * op.repeat;
+      result.traffic[j].written += cost.traffic[j].written * op.repeat;
+    }
+    result.costs.push_back(std::move(cost));
+  }
+  return result;
+}
+
+PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, double>>& passes, double tokens,
+                                      int batch) const {
+  PhaseResult r;
+  r.evaluated = true;
+  r.batch = batch;
+  r.tokens = tokens;
+  r.peakPower = mDevice.tdp() * double(mCount);
+  const auto& memory = mDevice.memory();
+  const auto levels = memory.levels();
+  std::vector<LevelTraffic> traffic(levels.size());
+  // Every pass builds the same operators in the same order, so they are summed by position.
+  struct Bound {
+    Seconds longest;
+    const OperatorCost* cost = nullptr;
+  };
+  std::vector<Bound> bounds;
+  Joules dynamic;
+  EnergyBreakdown parts;
+  for (const auto& [pass, times] : passes) {
+    if (!pass.feasible && r.feasible) {
+      r.feasible = false;
+      r.reason = pass.reason;
+    }
+    r.time += pass.time * times;
+    dynamic += pass.dynamicEnergy * times;
+    parts.compute += pass.computeEnergy * (times * mCount);
+    parts.memory += pass.memoryEnergy * (times * mCount);
+    parts.communication += pass.communicationEnergy * (times * mCount);
+    for (std::size_t j = 0; j < traffic.size(); ++j) {
+      traffic[j].read += pass.traffic[j].read * times;
+      traffic[j].written += pass.traffic[j].written * times;
+    }
+    if (r.operators.empty()) {
+      r.operators.resize(pass.operators.size());
+      bounds.resize(pass.operators.size());
+      for (std::size_t i = 0; i < pass.operators.size(); ++i) {
+        const auto& op = pass.operators[i];
+        auto& o = r.operators[i];
+        o.name = op.name;
+        o.layer = op.layer;
+        o.cls = op.cls;
+        o.repeat = op.repeat;
+      }
+    }
+    for (std::size_t i = 0; i < pass.operators.size() && i < r.operators.size(); ++i) {
+      const auto& op = pass.operators[i];
+      const auto& c = pass.costs[i];
+      auto& o = r.operators[i];
+      const double n = op.repeat * times * mCount;
+      o.time += c.time * (op.repeat * times);
+      o.computeTime += c.computeTime * (op.repeat * times);
+      o.flops += c.flops * n;
+      o.offChipBytes += c.offChipBytes * n;
+      o.weightBytes += op.bytes(DataKind::Weight) * n;
+      o.activationBytes += op.bytes(DataKind::Activation) * n;
+      o.cacheBytes += op.bytes(DataKind::Cache) * n;
+      o.energy += (c.computeEnergy + c.memoryEnergy) * n;
+      // The bound reported is that of the pass where the operator spent longest.
+      const Seconds spent = c.time * times;
+      if (!bounds[i].cost || spent > bounds[i].longest) bounds[i] = {spent, &c};
+    }
+  }
+  for (std::size_t i = 0; i < r.operators.size(); ++i) {
+    const auto* c = bounds[i].cost;
+    if (!c) continue;
+    r.operators[i].bound = mCoster->describeBound(*c, mDevice);
+    r.operators[i].boundKind = c->computeBound ? BoundKind::Compute : BoundKind::Memory;
+    r.operators[i].boundLevel = c->computeBound ? -1 : std::max(0, c->boundLevel);
+  }
+
+  const Watts idle = mDevice.idlePower() * double(mCount);
+  r.energy = dynamic * double(mCount) + idle * r.time;
+  parts.idle = idle * r.time;
+  r.energyBreakdown = parts;
+  r.averagePower = r.time.value() > 0 ? r.energy / r.time : Watts();
+  r.tokensPerSecond = r.time.value() > 0 ? tokens / r.time.value() : 0.0;
+  r.tokensPerJoule = r.energy.value() > 0 ? tokens / r.energy.value() : 0.0;
+  for (std::size_t j = 0; j < levels.size(); ++j) {
+    LevelUsage u;
+    u.depth = int(j);
+    u.name = memory.levelName(j);
+    u.technology = levels[j]->describe();
+    u.read = traffic[j].read * double(mCount);
+    u.written = traffic[j].written * double(mCount);
+    const Joules e = levels[j]->readEnergy() * traffic[j].read + levels[j]->writeEnergy() * traffic[j].written +
+                     levels[j]->backgroundPower() * r.time;
+    u.averagePower = r.time.value() > 0 ? e / r.time * double(mCount) : Watts();
+    r.levels.push_back(u);
+  }
+  return r;
+}
+
+PhaseResult PhaseEvaluator::summarisePass(const PassCost& pass, double tokens, int batch) const {
+  return summarise({{pass, 1.0}}, tokens, batch);
+}
+
+PhaseResult PhaseEvaluator::prefill(const Workload& workload, int batch) const {
+  PassShape shape{double(batch), double(workload.inputTokens), 0, 1};
+  if (mModel.diffusion.enabled) shape = {double(batch), double(workload.contextTokens()), 0, double(workload.outputTokens)};
+  auto pass = costPass(shape);
+  const Seconds t = pass.time;
+  auto r = summarise({{std::move(pass), 1.0}}, double(batch) * workload.inputTokens, batch);
+  r.ttft = t;
+  r.footprint = mWeights + sequenceFootprint(workload, double(workload.inputTokens)) * double(batch);
+  return r;
+}
+
+PhaseResult PhaseEvaluator::decode(const Workload& workload, int batch, int segments) const {
+  segments = std::max(1, segments);
+  std::vector<std::pair<PassCost, double>> passes;
+  const double generated = double(workload.outputTokens);
+  if (mModel.diffusion.enabled) {
+    // Each denoising pass revisits prompt + answer; tokensPerStep tokens are unmasked per pass.
+    const double steps = std::max(0.0, std::ceil(generated / mModel.diffusion.tokensPerStep) - 1.0);
+    PassShape shape{double(batch), double(workload.contextTokens()), 0, generated};
+    passes.emplace_back(costPass(shape), steps);
+  } else {
+    const double stepsPerSegment = generated / segments;
+    for (int s = 0; s < segments; ++s) {
+      const double context = double(workload.inputTokens) + (s + 0.5) * stepsPerSegment;
+      PassShape shape{double(batch), 1, context, 1};
+      passes.emplace_back(costPass(shape), stepsPerSegment);
+    }
+  }
+  Seconds first = passes.front().first.time, last = passes.back().first.time;
+  auto r = summarise(passes, double(batch) * generated, batch);
+  const double perSequenceTokens = generated;
+  r.tbt = perSequenceTokens > 0 ? r.time / perSequenceTokens : Seconds();
+  if (mModel.diffusion.enabled) {
+    first = first / mModel.diffusion.tokensPerStep;
+    last = last / mModel.diffusion.tokensPerStep;
+  }
+  r.tbtFirst = first;
+  r.tbtLast = last;
+  r.footprint = mWeights + sequenceFootprint(workload, double(workload.contextTokens())) * double(batch);
+  return r;
+}
+
+} // namespace llmwb

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/analytic/tensor_parallel.h"
+
+#include <string_view>
+
+namespace llmwb {
+
+namespace {
+bool closesLayer(const Operator& op) {
+  auto endsWith = [&](std::string_view suffix) {
+    return op.name.size() >= suffix.size() && op.name.compare(op.name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return endsWith(".o_proj") || endsWith(".down_proj") || endsWith(".out_proj") || endsWith(".experts_down");
+}
+} // namespace
+
+std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, int devices) {
+  if (devices <= 1) return ops;
+  const double n = devices;
+  std::vector<Operator> out = ops;
+  for (auto& op : out) {
+    for (auto& g : op.gemms) {
+      if (g.instances >= n) g.instances /= n; // heads or experts split across devices
+      else g.n /= n;                          // columns split across devices
+    }
+    op.vectorOps /= n;
+    op.scan.channels /= n;
+    for (auto& o : op.operands) {
+      const bool replicatedInput = o.kind == DataKind::Activation && o.role == OperandRole::A;
+      if (!replicatedInput) o.bytes = o.bytes / n;
+    }
+  }
+  return out;
+}
+
+Bytes allReduceBytes(const Operator& op, int devices) {
+  if (devices <= 1 || !closesLayer(op)) return Bytes();
+  for (const auto& o : op.operands)
+    if (o.role == OperandRole::Output) return o.bytes * double(devices); // the full (unsharded) output
+  return Bytes();
+}
+
+Seconds allReduceTime(Bytes bytes, int devices, const LinkSpec& link) {
+  if (devices <= 1 || bytes.value() <= 0) return Seconds();
+  const double n = devices;
+  return bytes * (2.0 * (n - 1.0) / n) / link.bandwidth + link.latency * (2.0 * (n - 1.0));
+}
+
+} // namespace llmwb

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one registration point of the workbench's engines: an engine is a folder under core/engine/
+// and a line here.
+#include "core/engine/engine_registry.h"
+#include "core/engine/gpu/gpu_engine.h"
+#include "core/engine/memexplorer/memexplorer_engine.h"
+
+namespace llmwb::engine {
+
+void registerBuiltinEngines(EngineRegistry& r) {
+  r.add("memexplorer", memexplorerEngineDescription(), makeMemexplorerModel);
+  r.add("gpu", gpuEngineDescription(), makeGpuModel);
+}
+
+} // namespace llmwb::engine

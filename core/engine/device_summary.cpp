@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/device_summary.h"
+
+#include "core/package/package.h"
+
+namespace llmwb::engine {
+
+DeviceSummary summariseDevice(const DeviceGroup& group, const DeviceModel& device) {
+  const auto& spec = group.device;
+  DeviceSummary s;
+  s.id = spec.id;
+  s.name = spec.name;
+  s.role = std::string(toString(group.role));
+  s.count = group.count;
+  s.compute = device.compute().describe();
+  std::string memory = "on-chip " + spec.memory.onChip.describe();
+  for (std::size_t i = 0; i < spec.memory.offChip.size(); ++i)
+    memory += ", L" + std::to_string(i + 1) + " " + spec.memory.offChip[i].describe();
+  s.memory = memory;
+  s.strategy = spec.strategy.describe();
+  s.quantisation = spec.quantisation.describe();
+  s.peakFlops = device.peakFlops();
+  s.memoryCapacity = spec.memory.offChip.empty() ? spec.memory.onChip.capacity() : spec.memory.offChipCapacity();
+  s.onChipCapacity = spec.memory.onChip.capacity();
+  s.memoryBandwidth = spec.memory.peakBandwidth();
+  s.tdp = device.tdp();
+  const auto shoreline = spec.memory.checkShoreline();
+  s.shorelineUsed = shoreline.required;
+  s.shorelineAvailable = shoreline.available;
+  if (!shoreline.feasible && !spec.power.datasheetTdp && !spec.package) s.violations.push_back(shoreline.reason);
+  if (spec.package) {
+    MemoryHierarchy scratch;
+    MemoryTechnology sram = spec.memory.onChip.empty() ? MemoryTechnology{} : spec.memory.onChip.parts.front().technology;
+    const auto report = resolvePackage(*spec.package, sram, scratch);
+    s.chipletArea = report.chiplet.total;
+    s.chipletCap = report.chipletCap;
+    s.interposerArea = report.interposerArea;
+    s.interposerLimit = report.interposerLimit;
+    s.computeChiplets = spec.package->computeChiplets;
+    s.systolicPerChiplet = report.systolicPerChiplet;
+    s.vectorPerChiplet = report.vectorPerChiplet;
+    for (const auto& v : report.violations) s.violations.push_back("package: " + v);
+  }
+  if (spec.memory.onChip.empty()) s.violations.push_back("no on-chip memory: the compute has nowhere to stage data");
+  return s;
+}
+
+} // namespace llmwb::engine

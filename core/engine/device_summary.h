@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/device_model.h"
+#include "core/engine/result.h"
+#include "core/system/system_spec.h"
+
+namespace llmwb::engine {
+
+/// The summary card of a device group: compute, memory, strategy, peaks, TDP, package areas, and
+/// the physical bounds it breaks. Engines that model a device the usual way share it.
+DeviceSummary summariseDevice(const DeviceGroup& group, const DeviceModel& device);
+
+} // namespace llmwb::engine

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/evaluate.h"
+
+#include "core/engine/device_summary.h"
+#include "core/engine/engine_registry.h"
+#include "core/engine/roofline_at.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace llmwb {
+
+namespace {
+/// Per-layer overlap of the KV hand-off with the prefill (DUET 3.1, MemExplorer Fig. 8 via LLMCompass):
+/// layer l's cache leaves while layer l+1 computes, so only the part that outlasts the prefill and
+/// the last layer's share are exposed.
+Seconds exposedTransfer(Seconds transfer, Seconds prefill, int layers) {
+  if (layers <= 0) return transfer;
+  const Seconds last = transfer / double(layers);
+  const Seconds overlapped = prefill * (double(layers - 1) / layers);
+  return std::max(last, transfer - overlapped);
+}
+} // namespace
+
+EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
+                          const EvaluationOptions& options) {
+  EvaluationResult result;
+  result.system = system.id.empty() ? system.name : system.id;
+  result.model = model.id;
+  result.workload = workload.id;
+  result.inputTokens = workload.inputTokens;
+  result.outputTokens = workload.outputTokens;
+
+  for (const auto& p : model.problems()) result.problems.push_back("model: " + p);
+  const auto* prefillGroup = system.prefillGroup();
+  const auto* decodeGroup = system.decodeGroup();
+  if (!prefillGroup || !decodeGroup) result.problems.push_back("the system needs devices for both prefill and decode");
+  if (workload.inputTokens <= 0 || workload.outputTokens <= 0)
+    result.problems.push_back("the workload needs at least one input and one output token");
+  // One performance model per group, built by the group's engine; the prefill group of a
+  // disaggregated system streams its cache out layer by layer.
+  std::vector<std::unique_ptr<engine::PerformanceModel>> models(system.groups.size());
+  const bool modelSound = result.problems.size() == 0;
+  for (std::size_t i = 0; i < system.groups.size(); ++i) {
+    const auto& g = system.groups[i];
+    DeviceSummary summary;
+    try {
+      if (modelSound) {
+        models[i] = engine::buildModel(system, g, model, system.disaggregated() && &g == prefillGroup);
+        summary = models[i]->summary();
+      } else {
+        summary = engine::summariseDevice(g, DeviceModel(g.device));
+        summary.engine = engine::engineFor(system, g);
+      }
+    } catch (const std::invalid_argument& e) { // an engine that does not take this device
+      summary.id = g.device.id;
+      summary.name = g.device.name;
+      summary.role = std::string(toString(g.role));
+      summary.count = g.count;
+      result.problems.push_back(g.device.name + ": " + e.what());
+    }
+    summary.group = int(i);
+    result.devices.push_back(std::move(summary));
+  }
+  if (!result.problems.empty()) {
+    result.feasible = false;
+    return result;
+  }
+  // A design that breaks a physical bound (Eq. 1's shoreline, ...) is infeasible; it is still
+  // evaluated so the user sees what it would do.
+  std::vector<std::string> violations;
+  for (const auto& d : result.devices)
+    for (const auto& v : d.violations) violations.push_back(d.name + ": " + v);
+
+  auto modelOf = [&](const DeviceGroup* g) -> const engine::PerformanceModel& {
+    return *models[std::size_t(g - system.groups.data())];
+  };
+  const engine::PerformanceModel& prefillEval = modelOf(prefillGroup);
+  const engine::PerformanceModel& decodeEval = modelOf(decodeGroup);
+
+  if (options.phases != EvaluationOptions::Phases::DecodeOnly)
+    result.prefill = prefillEval.prefill(workload, std::max(1, options.prefillBatch));
+
+  const int maxBatch = decodeEval.maxDecodeBatch(workload);
+  int batch = options.decodeBatch.value_or(maxBatch);
+  if (options.phases == EvaluationOptions::Phases::PrefillOnly) {
+    result.decode.maxBatch = maxBatch;
+  } else if (batch <= 0) {
+    result.decode.evaluated = true;
+    result.decode.feasible = false;
+    result.decode.reason = "the weights alone do not fit the decode device's memory";
+  } else {
+    result.decode = decodeEval.decode(workload, batch, options.decodeSegments);
+    result.decode.maxBatch = maxBatch;
+    const Bytes capacity = decodeEval.memory().capacity;
+    if (result.decode.footprint > capacity) {
+      char text[200];
+      std::snprintf(text, sizeof text, "batch %d does not fit: needs %.1f GiB, the memory holds %.1f GiB (largest batch %d)",
+                    batch, units::inGibibytes(result.decode.footprint), units::inGibibytes(capacity), maxBatch);
+      result.decode.feasible = false;
+      result.decode.reason = text;
+    }
+  }
+
+  // Prefill -> decode hand-off of the prompt's cache (disaggregated systems only).
+  const int layers = model.layerCount();
+  const double requestsPerPrefill = std::max(1, options.prefillBatch);
+  if (system.disaggregated() && result.prefill.evaluated) {
+    const Bytes kv = prefillEval.sequenceFootprint(workload, double(workload.inputTokens)) * requestsPerPrefill;
+    result.endToEnd.kvTransferBytes = kv;
+    result.endToEnd.kvTransferTime = kv / system.phaseLink.bandwidth + system.phaseLink.latency;
+    result.prefill.ttft += exposedTransfer(result.endToEnd.kvTransferTime, result.prefill.time, layers);
+  }
+
+  // Steady state. Aggregated: the device prefills the batch's prompts one by one, then decodes
+  // them together. Disaggregated: both groups work at once; the slower one sets the pace and the
+  // other idles (static + background power) for the rest of the time.
+  auto& e2e = result.endToEnd;
+  const auto& pre = result.prefill;
+  const auto& dec = result.decode;
+  if (pre.evaluated && pre.feasible && dec.feasible && dec.evaluated && dec.batch > 0) {
+    const double b = dec.batch;
+    const double out = double(workload.outputTokens);
+    if (!system.disaggregated()) {
+      const Seconds cycle = pre.time * (b / requestsPerPrefill) + dec.time;
+      const Joules energy = pre.energy * (b / requestsPerPrefill) + dec.energy;
+      e2e.requestsPerSecond = b / cycle.value();
+      e2e.tokensPerSecond = b * out / cycle.value();
+      e2e.averagePower = energy / cycle;
+      e2e.tokensPerJoule = b * out / energy.value();
+    } else {
+      const double prefillRate = requestsPerPrefill / pre.time.value();
+      const double decodeRate = b / dec.time.value();
+      const double rate = std::min(prefillRate, decodeRate);
+      const Watts prefillIdle = prefillEval.idlePower();
+      const Watts decodeIdle = decodeEval.idlePower();
+      const double prefillBusy = rate / prefillRate, decodeBusy = rate / decodeRate;
+      const Watts link = system.phaseLink.energy * (e2e.kvTransferBytes * (rate / requestsPerPrefill)) / Seconds(1.0);
+      e2e.averagePower = pre.averagePower * prefillBusy + prefillIdle * (1.0 - prefillBusy) +
+                         dec.averagePower * decodeBusy + decodeIdle * (1.0 - decodeBusy) + link;
+      e2e.requestsPerSecond = rate;
+      e2e.tokensPerSecond = rate * out;
+      e2e.tokensPerJoule = e2e.tokensPerSecond / e2e.averagePower.value();
+    }
+  }
+
+  if (options.roofline) {
+    // The evaluated phases at their batches: the prefill pass and the first decode step.
+    engine::RooflineGroup p{&prefillEval, int(prefillGroup - system.groups.data()), {}};
+    engine::RooflineGroup d{&decodeEval, int(decodeGroup - system.groups.data()), {}};
+    if (pre.evaluated) p.batches.push_back(std::max(1, pre.batch));
+    if (dec.evaluated) d.batches.push_back(std::max(1, dec.batch));
+    result.roofline = engine::rooflineAt(p, d, workload, RooflineDetail::Operators);
+  }
+
+  result.problems.insert(result.problems.end(), violations.begin(), violations.end());
+  if (pre.evaluated && !pre.feasible) result.problems.push_back("prefill: " + pre.reason);
+  if (dec.evaluated && !dec.feasible) result.problems.push_back("decode: " + dec.reason);
+  result.feasible = result.problems.empty();
+  return result;
+}
+
+} // namespace llmwb

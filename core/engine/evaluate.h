@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/model/model_spec.h"
+#include "core/engine/result.h"
+#include "core/system/system_spec.h"
+#include "core/workload/workload.h"
+
+#include <optional>
+
+namespace llmwb {
+
+struct EvaluationOptions {
+  std::optional<int> decodeBatch; ///< default: the largest power of two that fits
+  int prefillBatch = 1;           ///< MemExplorer 4.3: prefill is evaluated at batch 1
+  int decodeSegments = 4;         ///< decode integrated over the growing context in this many segments
+  /// Which phases to evaluate; exploration of a prefill or decode design space needs only one.
+  enum class Phases { Both, PrefillOnly, DecodeOnly } phases = Phases::Both;
+  /// Fill EvaluationResult::roofline (one more pass: the first decode step). Views ask for it;
+  /// explorations do not.
+  bool roofline = false;
+};
+
+/// The system-level evaluation on the engine seam: each group's PerformanceModel (built by its
+/// engine, core/engine/engine_registry.h) runs its phase, and the groups are composed here.
+/// evaluate(system, model, workload) -> result: prefill on the prefill (or aggregated) group, decode
+/// on the decode group, the KV hand-off between them, and the steady-state end-to-end figures.
+/// Infeasible designs are results with reasons, never exceptions.
+EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
+                          const EvaluationOptions& options = {});
+
+} // namespace llmwb

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/gpu/gpu_engine.h"
+
+#include "core/engine/analytic/analytic_model.h"
+#include "core/engine/memexplorer/operator_cost.h"
+
+namespace llmwb::engine {
+
+std::unique_ptr<PerformanceModel> makeGpuModel(const EngineContext& context) {
+  static const auto coster = std::make_shared<const ChainCoster>();
+  return std::make_unique<AnalyticModel>("gpu", context, coster);
+}
+
+const char* gpuEngineDescription() {
+  return "GPU baselines: datasheet tensor peaks at a matmul efficiency, L2 super-tiles, HBM streaming, "
+         "datasheet TDP, ring all-reduce over NVLink";
+}
+
+} // namespace llmwb::engine

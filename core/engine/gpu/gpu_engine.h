@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/engine/engine_registry.h"
+
+namespace llmwb::engine {
+
+/// GPU baselines (A100, H100, B200): tensor-core peaks at a matmul efficiency, an L2 super-tile
+/// that sets DRAM re-reads, HBM streaming, datasheet TDP; tensor parallelism over NVLink. Today it
+/// costs operators with the same chain as the MemExplorer engine (a GPU's hierarchy is on-chip
+/// SRAM + HBM); kernel-level mechanisms belong here.
+std::unique_ptr<PerformanceModel> makeGpuModel(const EngineContext& context);
+const char* gpuEngineDescription();
+
+} // namespace llmwb::engine

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/memexplorer/operator_cost.h"
+
+#include "core/memory/transfer_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+namespace llmwb {
+
+static_assert(kMaxCostLevels >= kMaxChainLevels, "an operator cost reports every chain level");
+
+std::string_view toString(Stream s) {
+  switch (s) {
+  case Stream::MatrixRead: return "matrix reads";
+  case Stream::VectorRead: return "vector reads";
+  case Stream::Write: return "write-back";
+  }
+  return "?";
+}
+
+OperandTraffic operandTraffic(const Operand& operand, const Operator& op, Dataflow dataflow, const GemmTiling& tile) {
+  OperandTraffic t{operand.write ? 0.0 : 1.0, operand.write ? 1.0 : 0.0};
+  if (op.gemms.empty() || operand.role == OperandRole::Other) return t;
+  const GemmShape& g = op.gemms.front();
+  const double rowTile = op.cls == OperatorClass::Attention ? tile.attentionRows : tile.m;
+  const double rowTiles = std::max(1.0, std::ceil(g.m / rowTile));
+  const double columnTiles = std::max(1.0, std::ceil(g.n / tile.n));
+  const double depthTiles = std::max(1.0, std::ceil(g.k / tile.k));
+  switch (dataflow) {
+  case Dataflow::WeightStationary:
+    if (operand.role == OperandRole::A) t.reads = columnTiles;
+    break;
+  case Dataflow::InputStationary:
+    if (operand.role == OperandRole::B) t.reads = rowTiles;
+    if (operand.role == OperandRole::Output) {
+      t.writes = depthTiles;
+      t.reads = depthTiles - 1.0;
+    }
+    break;
+  case Dataflow::OutputStationary:
+    if (operand.role == OperandRole::B) t.reads = rowTiles;
+    break;
+  }
+  return t;
+}
+
+namespace {
+
+struct StreamBytes {
+  Bytes total;   ///< bytes the compute moves through the on-chip memory
+  Bytes offChip; ///< the part that comes from (or goes to) off-chip levels
+};
+
+double dmaFraction(const DmaSpec& dma, Stream s) {
+  switch (s) {
+  case Stream::MatrixRead: return dma.matrixRead;
+  case Stream::VectorRead: return dma.vectorRead;
+  case Stream::Write: return dma.write;
+  }
+  return 1.0;
+}
+
+} // namespace
+
+OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement) {
+  OperatorCost cost;
+  const auto& compute = device.compute();
+  const auto& memory = device.memory();
+  const auto& strategy = device.spec().strategy;
+  const std::size_t levels = 1 + memory.offChip.size();
+  if (levels > kMaxChainLevels || op.operands.size() > kMaxOperands)
+    throw std::length_error("costOperator: more levels or operands than the model supports");
+  cost.flops = op.flops();
+
+  // Compute: matrix, vector and scan work issue one after another (PLENA's analytic model sums them).
+  for (const auto& g : op.gemms) cost.matrixTime += compute.gemmTime(g, device.operandBits());
+  cost.vectorTime = compute.vectorTime(op.vectorOps);
+  if (op.scan.tokens > 0) cost.vectorTime += compute.scanTime(op.scan);
+  cost.computeTime = cost.matrixTime + cost.vectorTime;
+
+  // Activations get the on-chip activation share, the most-read operands first.
+  const std::size_t operands = op.operands.size();
+  std::array<std::size_t, kMaxOperands> order{};
+  std::iota(order.begin(), order.begin() + operands, 0);
+  std::array<OperandTraffic, kMaxOperands> traffic{};
+  const GemmTiling tiling = compute.tiling();
+  for (std::size_t i = 0; i < operands; ++i) traffic[i] = operandTraffic(op.operands[i], op, strategy.dataflow, tiling);
+  std::stable_sort(order.begin(), order.begin() + operands, [&](std::size_t a, std::size_t b) {
+    return traffic[a].reads + traffic[a].writes > traffic[b].reads + traffic[b].writes;
+  });
+  std::array<double, kMaxOperands> onChip{};
+  double activationRoom = placement.activationShare.value();
+  for (std::size_t n = 0; n < operands; ++n) {
+    const std::size_t i = order[n];
+    const auto& o = op.operands[i];
+    switch (o.kind) {
+    case DataKind::Weight: onChip[i] = placement.weightsOnChip; break;
+    case DataKind::Cache: onChip[i] = placement.cacheOnChip; break;
+    case DataKind::Activation: {
+      const double take = std::min(activationRoom, o.bytes.value());
+      activationRoom -= take;
+      onChip[i] = o.bytes.value() > 0 ? take / o.bytes.value() : 1.0;
+      break;
+    }
+    }
+  }
+
+  std::array<StreamBytes, kStreamCount> streams{};
+  for (std::size_t i = 0; i < operands; ++i) {
+    const auto& o = op.operands[i];
+    // Reads and writes of the resident part stay on chip; the rest crosses to its off-chip home.
+    if (traffic[i].reads > 0) {
+      auto& s = streams[int(o.kind == DataKind::Activation ? Stream::VectorRead : Stream::MatrixRead)];
+      s.total += o.bytes * traffic[i].reads;
+      s.offChip += o.bytes * (traffic[i].reads * (1.0 - onChip[i]));
+    }
+    if (traffic[i].writes > 0) {
+      auto& s = streams[int(Stream::Write)];
+      s.total += o.bytes * traffic[i].writes;
+      s.offChip += o.bytes * (traffic[i].writes * (1.0 - onChip[i]));
+    }
+  }
+
+  // Transfer time per stream along the chain on-chip -> L1 -> ... (Eq. 2-5). The bandwidth priority
+  // splits every off-chip level between the matrix stream and the vector/write streams; the DMA
+  // sustains its measured fraction of what remains. Shared: one stream over all bytes.
+  // Level bandwidths and latencies once per operator (MemoryLevel sums its parts on every call).
+  std::array<BytesPerSecond, kMaxChainLevels> levelBandwidth{};
+  std::array<Seconds, kMaxChainLevels> levelLatency{};
+  levelBandwidth[0] = memory.onChip.bandwidth();
+  levelLatency[0] = memory.onChip.latency();
+  for (std::size_t j = 0; j < memory.offChip.size(); ++j) {
+    levelBandwidth[j + 1] = memory.offChip[j].bandwidth();
+    levelLatency[j + 1] = memory.offChip[j].latency();
+  }
+  auto chainFor = [&](const StreamBytes& s, double share, double dma) {
+    std::array<ChainLevel, kMaxChainLevels> chain{};
+    chain[0] = {levelBandwidth[0], levelLatency[0], s.total - s.offChip};
+    for (std::size_t j = 1; j < levels; ++j) {
+      const double fraction = j - 1 < placement.offChipFraction.size() ? placement.offChipFraction[j - 1] : 0.0;
+      chain[j] = {levelBandwidth[j] * (share * dma), levelLatency[j], s.offChip * fraction};
+    }
+    return transferTime(std::span<const ChainLevel>(chain.data(), levels));
+  };
+  auto note = [&](int streamIndex, const TransferTime& t) {
+    cost.streamTime[streamIndex] = t.time;
+    if (!t.feasible && cost.feasible) {
+      cost.feasible = false;
+      cost.reason = std::string(toString(Stream(streamIndex))) + ": " + t.reason;
+    }
+  };
+  if (strategy.bandwidth == BandwidthPriority::Shared) {
+    StreamBytes all{};
+    double weighted = 0.0;
+    for (int s = 0; s < kStreamCount; ++s) {
+      all.total += streams[s].total;
+      all.offChip += streams[s].offChip;
+      weighted += streams[s].offChip.value() * dmaFraction(device.spec().dma, Stream(s));
+    }
+    const double dma = all.offChip.value() > 0 ? weighted / all.offChip.value() : 1.0;
+    const auto t = chainFor(all, 1.0, dma);
+    int dominant = 0;
+    for (int s = 1; s < kStreamCount; ++s)
+      if (streams[s].total > streams[dominant].total) dominant = s;
+    note(dominant, t);
+    if (t.time > cost.computeTime && t.feasible) {
+      cost.computeBound = false;
+      cost.boundStream = dominant;
+      cost.boundLevel = t.boundLevel;
+    }
+  } else {
+    for (int s = 0; s < kStreamCount; ++s) {
+      const double share = s == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
+      const auto t = chainFor(streams[s], share, dmaFraction(device.spec().dma, Stream(s)));
+      note(s, t);
+    }
+    for (int s = 0; s < kStreamCount; ++s)
+      if (cost.streamTime[s] > cost.computeTime && (cost.boundStream < 0 || cost.streamTime[s] > cost.streamTime[cost.boundStream])) {
+        cost.computeBound = false;
+        cost.boundStream = s;
+      }
+    if (!cost.computeBound) {
+      const auto share = cost.boundStream == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
+      cost.boundLevel = chainFor(streams[cost.boundStream], share, dmaFraction(device.spec().dma, Stream(cost.boundStream))).boundLevel;
+    }
+  }
+  cost.time = cost.computeTime;
+  for (auto t : cost.streamTime) cost.time = std::max(cost.time, t);
+
+  // Traffic per level for Eq. 6: data stored at level j are read there and staged through every
+  // nearer level (written into it, read out of it); written data take the opposite way.
+  for (int s = 0; s < kStreamCount; ++s) {
+    const auto& sb = streams[s];
+    const bool write = s == int(Stream::Write);
+    // bytes stored at or beyond each level
+    std::array<Bytes, kMaxChainLevels> beyond{};
+    beyond[0] = sb.total;
+    for (std::size_t j = 1; j < levels; ++j) {
+      double fractionBeyond = 0.0;
+      for (std::size_t k = j - 1; k < placement.offChipFraction.size(); ++k) fractionBeyond += placement.offChipFraction[k];
+      beyond[j] = sb.offChip * fractionBeyond;
+    }
+    for (std::size_t j = 0; j < levels; ++j) {
+      const Bytes deeper = j + 1 < levels ? beyond[j + 1] : Bytes();
+      if (!write) {
+        cost.traffic[j].read += beyond[j];
+        cost.traffic[j].written += deeper;
+      } else {
+        cost.traffic[j].written += beyond[j];
+        cost.traffic[j].read += deeper;
+      }
+    }
+    cost.offChipBytes += sb.offChip;
+  }
+  for (std::size_t j = 0; j < levels; ++j) {
+    const MemoryLevel& level = j == 0 ? memory.onChip : memory.offChip[j - 1];
+    cost.memoryEnergy += level.readEnergy() * cost.traffic[j].read + level.writeEnergy() * cost.traffic[j].written;
+  }
+
+  // Dynamic compute energy: each unit draws its (non-static) share of the peak while it is busy.
+  const Watts dynamicPeak = device.computePeakPower() * (1.0 - device.spec().power.staticFraction);
+  const double matrixShare = device.matrixPowerShare();
+  cost.computeEnergy = dynamicPeak * matrixShare * cost.matrixTime + dynamicPeak * (1.0 - matrixShare) * cost.vectorTime;
+  if (matrixShare >= 1.0) cost.computeEnergy = dynamicPeak * cost.computeTime;
+  return cost;
+}
+
+Placement ChainCoster::place(const DeviceModel& device, const PlacementDemand& demand) const {
+  return llmwb::place(device.memory(), device.spec().strategy.storage, demand);
+}
+
+OperatorCost ChainCoster::cost(const Operator& op, const DeviceModel& device, const Placement& placement) const {
+  return costOperator(op, device, placement);
+}
+
+std::string ChainCoster::describeBound(const OperatorCost& c, const DeviceModel& device) const {
+  if (c.computeBound) return "compute";
+  const auto& m = device.memory();
+  const int level = std::max(0, c.boundLevel);
+  const std::string label =
+      m.levelName(std::size_t(level)) + (level == 0 ? "" : " (" + m.offChip[std::size_t(level - 1)].describe() + ")");
+  return std::string(toString(Stream(c.boundStream))) + " @ " + label;
+}
+
+} // namespace llmwb

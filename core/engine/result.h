@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/engine/roofline_result.h"
+#include "core/model/operators.h"
+#include "core/units/quantity.h"
+
+#include <string>
+#include <vector>
+
+namespace llmwb {
+
+/// What limits an operator: its compute, a memory level's bandwidth, or the group's collectives.
+enum class BoundKind { Compute, Memory, Communication };
+
+/// Energy of a step or phase on the whole group, by where it goes.
+struct EnergyBreakdown {
+  Joules compute;       ///< dynamic compute energy
+  Joules memory;        ///< dynamic memory energy (Eq. 6 per-bit terms) at every level
+  Joules communication; ///< tensor-parallel collectives over the group link
+  Joules idle;          ///< static compute share and memory background power over the time
+  Joules total() const { return compute + memory + communication + idle; }
+};
+
+/// One operator's share of a phase, summed over its layers and (decode) every step.
+struct OperatorResult {
+  std::string name;
+  std::string layer;
+  OperatorClass cls = OperatorClass::Projection;
+  double repeat = 1;
+  Seconds time;
+  Seconds computeTime;
+  Flops flops;
+  Bytes offChipBytes;
+  Bytes weightBytes, activationBytes, cacheBytes;
+  Joules energy; ///< dynamic energy (compute + memory)
+  std::string bound; ///< "compute" or "<stream> @ <level>" (display)
+  BoundKind boundKind = BoundKind::Compute;
+  int boundLevel = -1; ///< memory level (0 on-chip, 1 = L1, ...) when memory-bound
+  FlopsPerByte intensity() const { return offChipBytes.value() > 0 ? flops / offChipBytes : FlopsPerByte(1e30); }
+  FlopsPerSecond achieved() const { return time.value() > 0 ? flops / time : FlopsPerSecond(); }
+};
+
+struct LevelUsage {
+  int depth = 0;           ///< 0 on-chip, 1 = L1, ...
+  std::string name;        ///< "on-chip", "L1", ...
+  std::string technology;  ///< "HBM3E 8-high x4"
+  Bytes read, written;
+  Watts averagePower;      ///< Eq. 6 over the phase
+};
+
+struct PhaseResult {
+  bool evaluated = false;
+  bool feasible = true;
+  std::string reason;
+  int batch = 0;
+  int maxBatch = 0;        ///< decode: the largest power-of-two batch that fits
+  Seconds time;            ///< the whole phase
+  double tokens = 0;       ///< tokens produced (decode) or processed (prefill)
+  Seconds ttft;            ///< prefill: time to first token
+  Seconds tbt;             ///< decode: mean time between tokens of one sequence
+  Seconds tbtFirst, tbtLast;
+  double tokensPerSecond = 0;
+  Watts averagePower;
+  Watts peakPower;         ///< TDP of the devices doing the phase
+  Joules energy;
+  EnergyBreakdown energyBreakdown; ///< `energy` by component
+  double tokensPerJoule = 0;
+  Bytes footprint;         ///< weights + caches the phase keeps
+  std::vector<OperatorResult> operators;
+  std::vector<LevelUsage> levels;
+};
+
+struct DeviceSummary {
+  int group = -1;          ///< index into SystemSpec::groups
+  std::string engine;      ///< the engine that models the group
+  std::string id;
+  std::string name;
+  std::string role;
+  int count = 1;
+  std::string compute;
+  std::string memory;      ///< hierarchy, one line
+  std::string strategy;
+  std::string quantisation;
+  FlopsPerSecond peakFlops;   ///< per device
+  Bytes memoryCapacity;       ///< per device: main memory (the off-chip levels; on-chip if there are none)
+  Bytes onChipCapacity;       ///< per device: SRAM, buffers, caches
+  BytesPerSecond memoryBandwidth; ///< per device, first off-chip level
+  Watts tdp;                  ///< per device
+  // Chiplet packages only (zero otherwise).
+  SquareMillimeters chipletArea, chipletCap, interposerArea, interposerLimit;
+  int computeChiplets = 0, systolicPerChiplet = 0, vectorPerChiplet = 0;
+  Millimeters shorelineUsed, shorelineAvailable;
+  std::vector<std::string> violations; ///< constraints the design breaks (shoreline, ...)
+};
+
+struct EndToEnd {
+  double tokensPerSecond = 0; ///< generated tokens per second, steady state
+  double requestsPerSecond = 0;
+  Watts averagePower;
+  double tokensPerJoule = 0;
+  Seconds kvTransferTime;     ///< prefill -> decode hand-off per request (disaggregated)
+  Bytes kvTransferBytes;
+};
+
+struct EvaluationResult {
+  std::string system, model, workload;
+  long long inputTokens = 0, outputTokens = 0;
+  bool feasible = true;
+  std::vector<std::string> problems; ///< why not feasible
+  std::vector<std::string> warnings;
+  std::vector<DeviceSummary> devices;
+  PhaseResult prefill;
+  PhaseResult decode;
+  EndToEnd endToEnd;
+  /// Ceilings of every group and one point per operator at the prefill pass and the first decode
+  /// step, at the evaluated batches; filled when EvaluationOptions::roofline asks for it.
+  Roofline roofline;
+};
+
+} // namespace llmwb

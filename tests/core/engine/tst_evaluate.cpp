@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/preset_library.h"
+#include "tests/core/support/test_presets.h"
+#include "core/engine/evaluate.h"
+
+#include <gtest/gtest.h>
+
+using namespace llmwb;
+
+namespace {
+const PresetLibrary& lib() { return test::presets(); }
+} // namespace
+
+TEST(Evaluate, DisaggregatedSystemHandsTheKvCacheOver) {
+  const auto r = evaluate(lib().system("memexplorer/p1d1"), lib().model("llama-3.3-70b"), lib().workload("osworld"));
+  ASSERT_EQ(r.devices.size(), 2u);
+  EXPECT_EQ(r.devices[0].role, "prefill");
+  EXPECT_EQ(r.devices[1].count, 4);
+  // 90,000 tokens x 80 layers x 2048 values x 8.25 bits
+  EXPECT_NEAR(r.endToEnd.kvTransferBytes.value(), 90000.0 * 80 * 2048 * 8.25 / 8, 1.0);
+  EXPECT_GT(r.prefill.ttft.value(), r.prefill.time.value()); // the last layer's hand-off is exposed
+  EXPECT_GT(r.endToEnd.tokensPerSecond, 0.0);
+  EXPECT_TRUE(r.prefill.feasible && r.decode.feasible);
+}
+
+TEST(Evaluate, TensorParallelGroupHoldsMoreSequences) {
+  const auto one = evaluate(lib().system("gpu/h100"), lib().model("llama-3.3-70b"), lib().workload("osworld"));
+  const auto four = evaluate(lib().system("gpu/h100x4"), lib().model("llama-3.3-70b"), lib().workload("osworld"));
+  EXPECT_GT(four.decode.maxBatch, one.decode.maxBatch);
+  EXPECT_LT(four.prefill.ttft.value(), one.prefill.ttft.value());
+}
+
+TEST(Evaluate, ABatchThatDoesNotFitIsReportedNotRaised) {
+  EvaluationOptions o;
+  o.decodeBatch = 64;
+  const auto r = evaluate(lib().system("memexplorer/base"), lib().model("llama-3.3-70b"), lib().workload("osworld"), o);
+  EXPECT_FALSE(r.decode.feasible);
+  EXPECT_NE(r.decode.reason.find("does not fit"), std::string::npos);
+  EXPECT_FALSE(r.feasible);
+}
+
+TEST(Evaluate, WeightsThatDoNotFitMakeDecodeInfeasible) {
+  const auto r = evaluate(lib().system("gpu/h100"), lib().model("qwen3.5-397b-a17b"), lib().workload("gsm8k"));
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.decode.maxBatch, 0);
+}
+
+TEST(Evaluate, EveryModelRunsOnADisaggregatedSystem) {
+  for (const char* m : {"llama-3.3-70b", "llama-3.1-8b", "qwen3-32b", "qwen3-30b-a3b", "qwen3.5-397b-a17b", "llada-8b", "deepseek-v2"}) {
+    const auto r = evaluate(lib().system("memexplorer/p1d1"), lib().model(m), lib().workload("gsm8k"));
+    EXPECT_TRUE(r.prefill.feasible) << m << ": " << r.prefill.reason;
+    EXPECT_GT(r.prefill.tokensPerSecond, 0.0) << m;
+    EXPECT_GT(r.decode.tokensPerSecond, 0.0) << m;
+    EXPECT_FALSE(r.prefill.operators.empty()) << m;
+  }
+}
+
+TEST(Evaluate, DecodeSegmentsConvergeToTheIntegral) {
+  const auto sys = lib().system("memexplorer/d1");
+  const auto model = lib().model("llama-3.3-70b");
+  const auto w = lib().workload("osworld");
+  EvaluationOptions coarse, fine;
+  coarse.decodeSegments = 4;
+  fine.decodeSegments = 64;
+  const double a = evaluate(sys, model, w, coarse).decode.time.value();
+  const double b = evaluate(sys, model, w, fine).decode.time.value();
+  EXPECT_NEAR(a, b, 1e-3 * b);
+}
+
+TEST(Evaluate, ShorelineViolationMakesTheDesignInfeasibleButStillEvaluated) {
+  // Table 6's P2: HBM4 x2 + 16 LPDDR5X packages need 105.6 mm of edge; two 33 mm edges give 66.
+  const auto r = evaluate(lib().system("memexplorer/p2"), lib().model("llama-3.3-70b"), lib().workload("osworld"));
+  EXPECT_FALSE(r.feasible);
+  ASSERT_FALSE(r.problems.empty());
+  EXPECT_NE(r.problems.front().find("shoreline"), std::string::npos) << r.problems.front();
+  EXPECT_GT(r.prefill.tokensPerSecond, 0.0);
+}
+
+TEST(Evaluate, DecodeOnlySkipsThePrefill) {
+  EvaluationOptions o;
+  o.phases = EvaluationOptions::Phases::DecodeOnly;
+  const auto r = evaluate(lib().system("memexplorer/d1"), lib().model("llama-3.3-70b"), lib().workload("osworld"), o);
+  EXPECT_FALSE(r.prefill.evaluated);
+  EXPECT_TRUE(r.decode.evaluated);
+  EXPECT_EQ(r.decode.maxBatch, 16);
+  EXPECT_TRUE(r.feasible);
+}
