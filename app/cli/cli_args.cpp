@@ -31,6 +31,7 @@ Args::Args(const std::vector<std::string>& words, const std::vector<std::string>
       if (hasInline) mValues[name] = inlineValue;
       else if (i + 1 < words.size()) mValues[name] = words[++i];
       else throw UsageError("--" + name + " needs a value");
+      mEveryValue.emplace_back(name, mValues[name]);
     } else {
       throw UsageError("unknown option " + w);
     }
@@ -60,6 +61,13 @@ std::optional<long long> Args::integer(const std::string& name, long long low, l
     throw UsageError("--" + name + " expects a whole number from " + std::to_string(low) + " to " +
                      std::to_string(high) + ", got \"" + *v + "\"");
   return n;
+}
+
+std::vector<std::string> Args::values(const std::string& name) const {
+  std::vector<std::string> out;
+  for (const auto& [n, v] : mEveryValue)
+    if (n == name) out.push_back(v);
+  return out;
 }
 
 } // namespace llmwb::cli

@@ -21,7 +21,8 @@ public:
   Args(const std::vector<std::string>& words, const std::vector<std::string>& valued, const std::vector<std::string>& flags);
 
   bool flag(const std::string& name) const;
-  std::optional<std::string> value(const std::string& name) const;
+  std::optional<std::string> value(const std::string& name) const; ///< the last one given
+  std::vector<std::string> values(const std::string& name) const;  ///< every one, in order (repeatable options)
   std::string required(const std::string& name) const;
   /// A whole number within [low, high].
   std::optional<long long> integer(const std::string& name, long long low, long long high) const;
@@ -29,6 +30,7 @@ public:
 
 private:
   std::map<std::string, std::string> mValues;
+  std::vector<std::pair<std::string, std::string>> mEveryValue;
   std::vector<std::string> mFlags;
   std::vector<std::string> mPositional;
 };

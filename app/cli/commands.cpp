@@ -4,9 +4,11 @@
 #include "app/cli/cli_args.h"
 #include "app/cli/table.h"
 #include "core/io/input_error.h"
+#include "core/io/overrides.h"
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
 #include "core/io/result_json.h"
+#include "core/engine/engine_registry.h"
 #include "core/engine/evaluate.h"
 
 #include <iomanip>
@@ -15,8 +17,17 @@
 
 namespace llmwb::cli {
 
+namespace {
+/// A JSON string literal (the CLI's small listings are written by hand; results go through core/io).
+std::string jsonQuote(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return q + "\"";
+}
+} // namespace
+
 int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  const Args args(words, {"system", "model", "workload", "project", "batch", "segments", "presets"}, {"json", "operators"});
+  const Args args(words, {"system", "model", "workload", "project", "batch", "segments", "presets", "set"}, {"json", "operators"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
   // A project supplies system, model and workload; explicit options override it.
@@ -27,9 +38,15 @@ int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, st
     if (!fromProject.empty()) return fromProject;
     throw UsageError(std::string("missing --") + option + " (or --project FILE)");
   };
-  const auto system = args.value("system") || !project ? library.system(pick("system", "")) : project->system.system;
-  const auto model = library.model(pick("model", project ? project->model : ""));
-  const auto workload = library.workload(pick("workload", project ? project->workload : ""));
+  OverrideTarget specs;
+  specs.system = args.value("system") || !project ? library.system(pick("system", "")) : project->system.system;
+  specs.modelSource = pick("model", project ? project->model : "");
+  specs.model = library.model(specs.modelSource);
+  specs.workload = library.workload(pick("workload", project ? project->workload : ""));
+  applyOverrides(specs, args.values("set"), library);
+  const SystemSpec& system = specs.system;
+  const ModelSpec& model = specs.model;
+  const Workload& workload = specs.workload;
   EvaluationOptions options = project ? project->options : EvaluationOptions{};
   if (const auto b = args.integer("batch", 1, 1 << 20)) options.decodeBatch = int(*b);
   if (const auto s = args.integer("segments", 1, 1000)) options.decodeSegments = int(*s);
@@ -58,11 +75,7 @@ int presetsCommand(const std::vector<std::string>& words, std::ostream& out, std
     out << "[\n";
     for (std::size_t i = 0; i < presets.size(); ++i) {
       const auto& p = presets[i];
-      auto quote = [](const std::string& s) {
-        std::string q = "\"";
-        for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-        return q + "\"";
-      };
+      const auto& quote = jsonQuote;
       out << "  {\"kind\": " << quote(std::string(toString(p.kind))) << ", \"id\": " << quote(p.id)
           << ", \"name\": " << quote(p.name) << ", \"path\": " << quote(p.path.string()) << "}"
           << (i + 1 < presets.size() ? "," : "") << "\n";
@@ -71,6 +84,23 @@ int presetsCommand(const std::vector<std::string>& words, std::ostream& out, std
   } else {
     for (const auto& p : presets)
       out << std::left << std::setw(10) << toString(p.kind) << std::setw(34) << p.id << p.name << "\n";
+  }
+  return 0;
+}
+
+int enginesCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
+  if (words.empty() || words.front() != "list") throw UsageError("expected: engines list [--json]");
+  const Args args(std::vector<std::string>(words.begin() + 1, words.end()), {}, {"json"});
+  if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
+  const auto& entries = engine::engines().entries();
+  if (args.flag("json")) {
+    out << "[\n";
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      out << "  {\"name\": " << jsonQuote(entries[i].name) << ", \"description\": " << jsonQuote(entries[i].description)
+          << "}" << (i + 1 < entries.size() ? "," : "") << "\n";
+    out << "]\n";
+  } else {
+    for (const auto& e : entries) out << std::left << std::setw(14) << e.name << e.description << "\n";
   }
   return 0;
 }

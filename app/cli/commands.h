@@ -12,6 +12,8 @@ namespace llmwb::cli {
 /// 2 bad command line.
 int evaluateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int presetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `engines list [--json]`: the registered engines with a one-line description each.
+int enginesCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Design-space exploration (explore_commands.cpp). 130: stopped by a signal, resumable.
 int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

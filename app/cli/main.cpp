@@ -14,13 +14,19 @@ constexpr const char* kUsage = R"(usage: llmwb-cli COMMAND [OPTIONS]
 
 commands:
   evaluate --system ID|FILE --model ID|FILE --workload ID|FILE|IN:OUT
-           [--project FILE] [--batch N] [--segments N] [--json] [--operators] [--presets DIR]
+           [--project FILE] [--batch N] [--segments N] [--set PATH=VALUE]... [--json] [--operators]
+           [--presets DIR]
       Evaluate prefill and decode of a model and workload on a system.
       IN:OUT gives token counts directly, e.g. 90000:8000 or 90K:8K.
       --project takes system, model and workload from a .llmwb project.
       --batch fixes the decode batch (default: the largest power of two that fits).
+      --set overrides one field (repeatable): PATH is a JSON pointer into the system with its
+      devices inline (/groups/0/count=8), or prefill/..., decode/..., device/... into a group's
+      device (decode/memory/off_chip/0/count=4), model/... or workload/... (workload/input_tokens=4096).
   presets list [--json] [--kind memory|model|workload|device|system|project]
       List every preset id.
+  engines list [--json]
+      List the registered engines (performance models) with a one-line description each.
   validate FILE [FILE...]
       Check a preset or project file completely.
   explore --space ID|FILE --method exhaustive|random|sobol|nsga2|mobo --out FILE
@@ -61,6 +67,7 @@ int main(int argc, char** argv) {
   try {
     if (command == "evaluate") return llmwb::cli::evaluateCommand(words, std::cout, std::cerr);
     if (command == "presets") return llmwb::cli::presetsCommand(words, std::cout, std::cerr);
+    if (command == "engines") return llmwb::cli::enginesCommand(words, std::cout, std::cerr);
     if (command == "validate") return llmwb::cli::validateCommand(words, std::cout, std::cerr);
     if (command == "explore") return llmwb::cli::exploreCommand(words, std::cout, std::cerr);
     if (command == "merge") return llmwb::cli::mergeCommand(words, std::cout, std::cerr);

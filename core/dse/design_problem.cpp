@@ -24,14 +24,14 @@ std::string describeBound(const std::string& metric, double value, const char* o
 }
 } // namespace
 
-DesignProblem::DesignProblem(DesignSpace space, const PresetLibrary& library, const SpecBindingRegistry& registry)
+DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const SpecBindingRegistry& registry)
     : mSpace(std::move(space)) {
-  mBase = library.system(mSpace.system);
-  mModel = library.model(mSpace.model);
-  mWorkload = library.workload(mSpace.workload);
+  mBase = std::move(inputs.system);
+  mModel = std::move(inputs.model);
+  mWorkload = std::move(inputs.workload);
   // Chiplet packages are resolved again for every design; their buffer SRAM is looked up once.
   for (const auto& g : mBase.groups)
-    mPackageSram.push_back(g.device.package ? library.memoryTechnology(g.device.package->sramTechnology) : MemoryTechnology{});
+    mPackageSram.push_back(g.device.package ? inputs.technology(g.device.package->sramTechnology) : MemoryTechnology{});
   mOptions.decodeSegments = mSpace.decodeSegments;
   mOptions.phases = mSpace.phases == SpacePhases::PrefillOnly  ? EvaluationOptions::Phases::PrefillOnly
                     : mSpace.phases == SpacePhases::DecodeOnly ? EvaluationOptions::Phases::DecodeOnly
@@ -43,7 +43,7 @@ DesignProblem::DesignProblem(DesignSpace space, const PresetLibrary& library, co
   for (const auto& c : mSpace.constraints)
     if (!findMetric(c.metric)) throw std::invalid_argument("unknown constraint metric \"" + c.metric + "\" (known: " + metricNames() + ")");
 
-  const BindingContext context{library};
+  const BindingContext context{inputs.technology};
   for (std::size_t i = 0; i < mSpace.parameters.size(); ++i) {
     const auto& p = mSpace.parameters[i];
     try {

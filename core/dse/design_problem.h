@@ -35,11 +35,20 @@ struct ParameterError : std::invalid_argument {
   std::size_t parameter;
 };
 
+/// What a design problem takes from outside core/dse: the base system, model and workload the
+/// space names, and memory technologies by id (core/io/space_io.h resolves them from presets).
+struct ProblemInputs {
+  SystemSpec system;
+  ModelSpec model;
+  Workload workload;
+  TechnologyResolver technology;
+};
+
 class DesignProblem {
 public:
-  /// Loads the base system, model and workload through `library` and binds every parameter.
+  /// Binds every parameter of `space` to the base system of `inputs`.
   /// Throws std::invalid_argument naming the parameter for an unknown field or a bad value.
-  DesignProblem(DesignSpace space, const PresetLibrary& library, const SpecBindingRegistry& registry = builtinBindings());
+  DesignProblem(DesignSpace space, ProblemInputs inputs, const SpecBindingRegistry& registry = builtinBindings());
 
   const DesignSpace& space() const { return mSpace; }
   std::size_t dimension() const { return mSpace.parameters.size(); }

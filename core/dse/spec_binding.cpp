@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dse/spec_binding.h"
 
-#include "core/io/input_error.h"
 #include "core/package/package.h"
 
 #include <algorithm>
@@ -153,9 +152,9 @@ MemoryTechnology resolveTechnology(const BindingContext& context, const std::str
                                    const std::string& field) {
   MemoryTechnology t;
   try {
-    t = context.library.memoryTechnology(id);
-  } catch (const InputError& e) {
-    throw std::invalid_argument(field + ": unknown memory technology \"" + id + "\" (" + e.message() + ")");
+    t = context.technology(id);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(field + ": unknown memory technology \"" + id + "\" (" + e.what() + ")");
   }
   if (t.placement != placement)
     throw std::invalid_argument(field + ": \"" + id + "\" is " + (placement == MemoryPlacement::OnChip ? "off-chip" : "on-chip") +

@@ -5,7 +5,7 @@
 // the base SystemSpec; the registry is filled by one explicit registerBuiltins().
 
 #include "core/dse/design_space.h"
-#include "core/io/preset_library.h"
+#include "core/memory/memory_technology.h"
 #include "core/system/system_spec.h"
 
 #include <functional>
@@ -26,9 +26,13 @@ struct FieldMatch {
   int index = -1;
 };
 
+/// Memory technologies by preset id, resolved outside core/dse (core/io reads them from presets).
+/// Throws std::invalid_argument saying why an id is unknown.
+using TechnologyResolver = std::function<MemoryTechnology(const std::string& id)>;
+
 /// Memory technologies come from here, resolved once when a setter is made.
 struct BindingContext {
-  const PresetLibrary& library;
+  TechnologyResolver technology;
 };
 
 class SpecBindingRegistry {

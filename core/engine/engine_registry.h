@@ -44,7 +44,7 @@ private:
   std::vector<Entry> mEntries;
 };
 
-/// Adds the workbench's engines (builtin_engines.cpp: one line per engine).
+/// Adds the workbench's engines (core/engine/builtin/builtin_engines.cpp: one line per engine).
 void registerBuiltinEngines(EngineRegistry& registry);
 /// A registry holding registerBuiltinEngines(), made once.
 const EngineRegistry& engines();

@@ -5,7 +5,7 @@
 #include "core/io/json_reader.h"
 #include "core/io/preset_library.h"
 #include "core/io/readers.h"
-#include "core/io/spec_writer.h"
+#include "core/io/spec_json.h"
 
 #include <fstream>
 #include <random>
@@ -83,6 +83,7 @@ Project readProject(const fs::path& file, const PresetLibrary& library) {
   return p;
 }
 
+namespace {
 nlohmann::json projectJson(const Project& p) {
   nlohmann::json j = {{"format_version", Project::kFormatVersion}, {"kind", "project"}, {"name", p.name}};
   if (!p.description.empty()) j["description"] = p.description;
@@ -100,9 +101,19 @@ nlohmann::json projectJson(const Project& p) {
   if (!p.uiState.empty()) j["ui"] = nlohmann::json::parse(p.uiState, nullptr, false);
   return j;
 }
+} // namespace
+
+std::string projectJsonText(const Project& project) { return projectJson(project).dump(2); }
+
+std::string withUiEntry(const std::string& uiState, const std::string& key, const std::string& value) {
+  auto ui = uiState.empty() ? nlohmann::json::object() : nlohmann::json::parse(uiState, nullptr, false);
+  if (!ui.is_object()) ui = nlohmann::json::object();
+  ui[key] = value;
+  return ui.dump();
+}
 
 void writeProject(const Project& project, const fs::path& file) {
-  const std::string text = projectJson(project).dump(2) + "\n";
+  const std::string text = projectJsonText(project) + "\n";
   std::random_device entropy;
   const fs::path temporary = file.parent_path() / (file.filename().string() + ".saving-" + std::to_string(entropy()));
   {

@@ -12,8 +12,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 namespace llmwb {
 
 class PresetLibrary;
@@ -49,8 +47,13 @@ struct Project {
 /// names file and field on problems.
 Project readProject(const std::filesystem::path& file, const PresetLibrary& library);
 
-/// The project as a version-2 document.
-nlohmann::json projectJson(const Project& project);
+/// The project as a version-2 document (JSON text).
+std::string projectJsonText(const Project& project);
+
+/// `uiState` (a JSON object as text, or empty) with `key` set to the string `value`: how the
+/// workbench notes things such as where an autosaved copy came from. Text that is not an object
+/// is replaced by a new object.
+std::string withUiEntry(const std::string& uiState, const std::string& key, const std::string& value);
 
 /// Writes the project atomically: a temporary file beside `file` renamed over it, so a crash
 /// leaves either the old file or the new one. Throws std::runtime_error naming the file.

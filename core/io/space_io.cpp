@@ -176,8 +176,16 @@ DesignSpace parseDesignSpace(const std::string& text, const std::string& origin)
 
 DesignProblem bindDesignSpace(DesignSpace space, const PresetLibrary& library) {
   const std::string file = space.file;
+  ProblemInputs inputs{library.system(space.system), library.model(space.model), library.workload(space.workload),
+                       [&library](const std::string& id) {
+                         try {
+                           return library.memoryTechnology(id);
+                         } catch (const InputError& e) {
+                           throw std::invalid_argument(e.message());
+                         }
+                       }};
   try {
-    return DesignProblem(std::move(space), library);
+    return DesignProblem(std::move(space), std::move(inputs));
   } catch (const ParameterError& e) {
     throw InputError(file, "/parameters/" + std::to_string(e.parameter) + "/field", e.what());
   } catch (const std::invalid_argument& e) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/spec_writer.h"
 
+#include "core/io/spec_json.h"
+
 #include <cmath>
 
 namespace llmwb::io {
@@ -190,5 +192,9 @@ json systemJson(const SystemSpec& s) {
   if (!s.sources.empty()) j["sources"] = s.sources;
   return j;
 }
+
+std::string deviceJsonText(const DeviceSpec& device, int indent) { return deviceJson(device).dump(indent); }
+
+std::string systemJsonText(const SystemSpec& system, int indent) { return systemJson(system).dump(indent); }
 
 } // namespace llmwb::io

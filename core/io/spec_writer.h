@@ -7,14 +7,13 @@
 #include "core/device/device_spec.h"
 #include "core/system/system_spec.h"
 
-#include <nlohmann/json.hpp>
+#include <string>
 
 namespace llmwb::io {
 
-/// A device preset document (kind "device"), complete: no `base`.
-nlohmann::json deviceJson(const DeviceSpec& device);
+/// A device preset document (kind "device"), complete: no `base`; JSON text indented by `indent`.
+std::string deviceJsonText(const DeviceSpec& device, int indent = 2);
 /// A system preset document (kind "system") with every device inline.
-nlohmann::json systemJson(const SystemSpec& system);
-nlohmann::json linkJson(const LinkSpec& link);
+std::string systemJsonText(const SystemSpec& system, int indent = 2);
 
 } // namespace llmwb::io

@@ -10,7 +10,6 @@
 #include <QStandardPaths>
 #include <QTimer>
 
-#include <nlohmann/json.hpp>
 
 namespace llmwb::ui {
 
@@ -45,10 +44,7 @@ QString Autosaver::saveNow() {
   QDir().mkpath(mFolder);
   Project copy = mDocument->project();
   // Remember where it came from, inside the UI state the workbench keeps.
-  auto ui = copy.uiState.empty() ? nlohmann::json::object() : nlohmann::json::parse(copy.uiState, nullptr, false);
-  if (!ui.is_object()) ui = nlohmann::json::object();
-  ui["recovered_from"] = mDocument->filePath().toStdString();
-  copy.uiState = ui.dump();
+  copy.uiState = withUiEntry(copy.uiState, "recovered_from", mDocument->filePath().toStdString());
   try {
     writeProject(copy, mPath.toStdString());
   } catch (const std::exception&) {

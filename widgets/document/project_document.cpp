@@ -56,7 +56,7 @@ bool ProjectDocument::edit(const QString& text, const Edit& change, int mergeKey
   }
   // An edited system is the project's own from now on: saved inline, not by preset id.
   if (!next.system.preset.empty() && next.system.preset == mProject.system.preset &&
-      io::systemJson(next.system.system) != io::systemJson(mProject.system.system))
+      io::systemJsonText(next.system.system) != io::systemJsonText(mProject.system.system))
     next.system.preset.clear();
   mUndo->push(new ProjectCommand(this, mProject, std::move(next), text, mergeKey));
   return true;

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Internal to core/io (like json_reader.h): specs as nlohmann::json documents, for the writers of
+// projects and presets. Everything outside core/io uses spec_writer.h.
+
+#include "core/device/device_spec.h"
+#include "core/system/system_spec.h"
+
+#include <nlohmann/json.hpp>
+
+namespace llmwb::io {
+
+/// A device preset document (kind "device"), complete: no `base`.
+nlohmann::json deviceJson(const DeviceSpec& device);
+/// A system preset document (kind "system") with every device inline.
+nlohmann::json systemJson(const SystemSpec& system);
+nlohmann::json linkJson(const LinkSpec& link);
+
+} // namespace llmwb::io

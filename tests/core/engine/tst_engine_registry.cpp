@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The engine seam: engines by name, the engine a group gets, and one model answering the same
+// question the same way through every entry point (phases, steps, rooflines).
+#include "core/engine/engine_registry.h"
+#include "core/engine/evaluate.h"
+#include "core/study/roofline.h"
+#include "tests/core/support/test_presets.h"
+
+#include <gtest/gtest.h>
+
+namespace llmwb::engine {
+namespace {
+
+TEST(EngineRegistry, HoldsTheBuiltinEnginesWithDescriptions) {
+  ASSERT_NE(engines().find("memexplorer"), nullptr);
+  ASSERT_NE(engines().find("gpu"), nullptr);
+  for (const auto& e : engines().entries()) EXPECT_FALSE(e.description.empty()) << e.name;
+  EXPECT_EQ(engines().find("no-such-engine"), nullptr);
+}
+
+TEST(EngineRegistry, UnknownNamesAndDuplicatesAreRefused) {
+  const auto& lib = test::presets();
+  const auto system = lib.system("gpu/h100");
+  const auto model = lib.model("llama-3.1-8b");
+  try {
+    engines().build("no-such-engine", EngineContext{system.groups.front(), system.groupLink, model});
+    FAIL() << "an unknown engine was built";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("memexplorer"), std::string::npos) << "the message lists the known engines";
+  }
+  EngineRegistry r;
+  registerBuiltinEngines(r);
+  EXPECT_THROW(r.add("gpu", "again", nullptr), std::invalid_argument);
+}
+
+TEST(EngineRegistry, TheComputeKindPicksTheEngineUnlessDeviceOrSystemName) {
+  const auto& lib = test::presets();
+  auto gpu = lib.system("gpu/h100");
+  auto npu = lib.system("memexplorer/base");
+  EXPECT_EQ(engineFor(gpu, gpu.groups.front()), "gpu");
+  EXPECT_EQ(engineFor(npu, npu.groups.front()), "memexplorer");
+  npu.engine = "gpu";
+  EXPECT_EQ(engineFor(npu, npu.groups.front()), "gpu");
+  npu.groups.front().device.engine = "memexplorer";
+  EXPECT_EQ(engineFor(npu, npu.groups.front()), "memexplorer") << "the device's own engine wins";
+}
+
+TEST(EngineRegistry, AnUnknownEngineInASystemIsAProblemNotACrash) {
+  const auto& lib = test::presets();
+  auto system = lib.system("memexplorer/base");
+  system.engine = "no-such-engine";
+  const auto r = evaluate(system, lib.model("llama-3.3-70b"), lib.workload("osworld"));
+  EXPECT_FALSE(r.feasible);
+  ASSERT_FALSE(r.problems.empty());
+  EXPECT_NE(r.problems.front().find("no-such-engine"), std::string::npos);
+}
+
+TEST(PerformanceModel, AStepIsThePhasesPass) {
+  const auto& lib = test::presets();
+  const auto system = lib.system("gpu/h100x4");
+  const auto model = lib.model("llama-3.3-70b");
+  const auto workload = lib.workload("2048:256");
+  const auto m = buildModel(system, system.groups.front(), model);
+  EXPECT_EQ(m->engine(), "gpu");
+  const auto prefill = m->prefill(workload, 2);
+  const auto step = m->step({Phase::Prefill, 2, 2048, 0, 1});
+  EXPECT_TRUE(step.feasible);
+  EXPECT_DOUBLE_EQ(step.time.value(), prefill.time.value());
+  EXPECT_NEAR(step.energy.total().value(), prefill.energy.value(), 1e-9 * prefill.energy.value());
+  EXPECT_EQ(step.operators.size(), prefill.operators.size());
+  // Energy by component adds up to the phase's energy.
+  const auto& e = prefill.energyBreakdown;
+  EXPECT_GT(e.compute.value(), 0);
+  EXPECT_GT(e.memory.value(), 0);
+  EXPECT_GT(e.communication.value(), 0) << "four GPUs all-reduce";
+  EXPECT_GT(e.idle.value(), 0);
+  // One decode step at batch 8 costs more than at batch 1, and less than 8 times as much.
+  const auto one = m->step({Phase::Decode, 1, 1, 2048, 1});
+  const auto eight = m->step({Phase::Decode, 8, 1, 2048, 1});
+  EXPECT_GT(eight.time.value(), one.time.value());
+  EXPECT_LT(eight.time.value(), 8 * one.time.value());
+}
+
+TEST(PerformanceModel, MemoryBudgetMatchesTheDecodeBatch) {
+  const auto& lib = test::presets();
+  const auto system = lib.system("gpu/h100x4");
+  const auto model = lib.model("llama-3.3-70b");
+  const auto workload = lib.workload("osworld");
+  const auto m = buildModel(system, system.groups.front(), model);
+  const auto budget = m->memory();
+  const double perSequence = (budget.statePerSequence + budget.cachePerToken * double(workload.contextTokens())).value();
+  const int fit = int(budget.cacheCapacity().value() / perSequence);
+  const int batch = m->maxDecodeBatch(workload);
+  EXPECT_LE(batch, fit);
+  EXPECT_GT(2 * batch, fit) << "the largest power of two that fits";
+}
+
+TEST(Evaluate, TheRooflineComesWithTheResultAndAgreesWithTheStudy) {
+  const auto& lib = test::presets();
+  const auto system = lib.system("memexplorer/p1d1");
+  const auto model = lib.model("llama-3.3-70b");
+  const auto workload = lib.workload("osworld");
+  EvaluationOptions o;
+  o.roofline = true;
+  const auto r = evaluate(system, model, workload, o);
+  const auto study = roofline(system, model, workload, {r.prefill.batch}, RooflineDetail::Operators);
+  ASSERT_FALSE(r.roofline.points.empty());
+  EXPECT_EQ(r.roofline.compute.size(), study.compute.size());
+  EXPECT_EQ(r.roofline.memory.size(), study.memory.size());
+  std::size_t prefillPoints = 0;
+  for (const auto& p : r.roofline.points) {
+    EXPECT_EQ(p.phase, std::string(toString(p.phaseKind)));
+    EXPECT_GE(p.group, 0);
+    EXPECT_LT(p.group, int(system.groups.size()));
+    if (p.phaseKind == Phase::Prefill) ++prefillPoints;
+  }
+  std::size_t studyPrefill = 0;
+  for (const auto& p : study.points) studyPrefill += p.phase == "prefill";
+  EXPECT_EQ(prefillPoints, studyPrefill);
+  for (const auto& m : r.roofline.memory) EXPECT_GE(m.depth, 0);
+  // Without the option, nothing extra is computed.
+  EXPECT_TRUE(evaluate(system, model, workload).roofline.empty());
+}
+
+} // namespace
+} // namespace llmwb::engine
