@@ -5,13 +5,13 @@
 
 namespace llmwb::engine {
 
-DeviceSummary summariseDevice(const DeviceGroup& group, const DeviceModel& device) {
-  const auto& spec = group.device;
+DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& device) {
+  const auto& spec = device.spec();
   DeviceSummary s;
   s.id = spec.id;
   s.name = spec.name;
-  s.role = std::string(toString(group.role));
-  s.count = group.count;
+  s.role = std::string(toString(role));
+  s.count = count;
   s.compute = device.compute().describe();
   std::string memory = "on-chip " + spec.memory.onChip.describe();
   for (std::size_t i = 0; i < spec.memory.offChip.size(); ++i)

@@ -9,6 +9,6 @@ namespace llmwb::engine {
 
 /// The summary card of a device group: compute, memory, strategy, peaks, TDP, package areas, and
 /// the physical bounds it breaks. Engines that model a device the usual way share it.
-DeviceSummary summariseDevice(const DeviceGroup& group, const DeviceModel& device);
+DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& device);
 
 } // namespace llmwb::engine

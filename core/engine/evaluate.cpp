@@ -49,7 +49,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
         models[i] = engine::buildModel(system, g, model, system.disaggregated() && &g == prefillGroup);
         summary = models[i]->summary();
       } else {
-        summary = engine::summariseDevice(g, DeviceModel(g.device));
+        summary = engine::summariseDevice(g.role, g.count, DeviceModel(g.device));
         summary.engine = engine::engineFor(system, g);
       }
     } catch (const std::invalid_argument& e) { // an engine that does not take this device

@@ -65,7 +65,9 @@ public:
 
   /// The registered name of the engine that built this model ("memexplorer", "gpu", ...).
   virtual std::string engine() const = 0;
-  virtual const DeviceGroup& group() const = 0;
+  /// The device of the group and how many of them work together (tensor parallel).
+  virtual const DeviceSpec& device() const = 0;
+  virtual int devices() const = 0;
 
   /// One forward pass at an operating point.
   virtual StepResult step(const OperatingPoint& point) const = 0;

@@ -20,7 +20,7 @@ void addCeilings(Roofline& r, const RooflineGroup& g) {
 void addPass(Roofline& r, const RooflineGroup& g, Phase phase, int batch, const OperatingPoint& point, RooflineDetail detail) {
   const auto& model = *g.model;
   const auto step = model.step(point);
-  const double devices = std::max(1, model.group().count);
+  const double devices = model.devices();
   FlopsPerSecond peak;
   for (const auto& c : model.computeCeilings()) peak = std::max(peak, c.peak);
   BytesPerSecond bandwidth; // main memory: the first off-chip level, else on-chip
@@ -56,7 +56,7 @@ void addPass(Roofline& r, const RooflineGroup& g, Phase phase, int batch, const 
     s.time += op.time;
     if (!layers) s.bound = op.boundKind == BoundKind::Compute ? "compute" : "memory";
   }
-  const std::string device = model.group().device.name;
+  const std::string device = model.device().name;
   for (const auto& [name, s] : sums) {
     RooflinePoint p;
     p.device = device;
@@ -84,8 +84,8 @@ Roofline rooflineAt(const RooflineGroup& prefill, const RooflineGroup& decode, c
   Roofline r;
   if (!prefill.model || !decode.model) return r;
   addCeilings(r, prefill);
-  const auto& pre = prefill.model->group().device;
-  const auto& dec = decode.model->group().device;
+  const auto& pre = prefill.model->device();
+  const auto& dec = decode.model->device();
   if (prefill.group != decode.group && pre.id != dec.id) addCeilings(r, decode);
   const double prompt = double(workload.inputTokens);
   const std::size_t n = std::max(prefill.batches.size(), decode.batches.size());

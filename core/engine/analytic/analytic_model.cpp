@@ -8,8 +8,8 @@
 namespace llmwb::engine {
 
 AnalyticModel::AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster)
-    : mEngine(std::move(engine)), mGroup(context.group),
-      mEvaluator(mGroup, context.groupLink, context.model, std::move(coster)) {
+    : mEngine(std::move(engine)), mRole(context.group.role),
+      mEvaluator(context.group, context.groupLink, context.model, std::move(coster)) {
   mEvaluator.setStreamsCacheOut(context.streamsCacheOut);
 }
 
@@ -58,7 +58,7 @@ Watts AnalyticModel::peakPower() const { return mEvaluator.device().tdp() * doub
 std::vector<ComputeCeiling> AnalyticModel::computeCeilings() const {
   const auto& device = mEvaluator.device();
   std::vector<ComputeCeiling> out;
-  for (const auto& [unit, peak] : device.compute().ceilings(device.operandBits())) out.push_back({mGroup.device.name, unit, peak});
+  for (const auto& [unit, peak] : device.compute().ceilings(device.operandBits())) out.push_back({device.spec().name, unit, peak});
   return out;
 }
 
@@ -68,12 +68,12 @@ std::vector<MemoryCeiling> AnalyticModel::memoryCeilings() const {
   std::vector<MemoryCeiling> out;
   for (std::size_t i = 0; i < levels.size(); ++i)
     if (!levels[i]->empty())
-      out.push_back({mGroup.device.name, m.levelName(i), levels[i]->describe(), levels[i]->bandwidth(), -1, int(i)});
+      out.push_back({device().name, m.levelName(i), levels[i]->describe(), levels[i]->bandwidth(), -1, int(i)});
   return out;
 }
 
 DeviceSummary AnalyticModel::summary() const {
-  auto s = summariseDevice(mGroup, mEvaluator.device());
+  auto s = summariseDevice(mRole, mEvaluator.devices(), mEvaluator.device());
   s.engine = mEngine;
   return s;
 }

@@ -16,7 +16,8 @@ public:
   AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster);
 
   std::string engine() const override { return mEngine; }
-  const DeviceGroup& group() const override { return mGroup; }
+  const DeviceSpec& device() const override { return mEvaluator.device().spec(); }
+  int devices() const override { return mEvaluator.devices(); }
   StepResult step(const OperatingPoint& point) const override;
   PhaseResult prefill(const Workload& workload, int batch) const override;
   PhaseResult decode(const Workload& workload, int batch, int segments) const override;
@@ -33,7 +34,7 @@ public:
 
 private:
   std::string mEngine;
-  DeviceGroup mGroup;
+  DeviceRole mRole;
   PhaseEvaluator mEvaluator;
 };
 
