@@ -16,6 +16,7 @@ std::unique_ptr<SearchMethod> makeRandom(const DesignProblem&, const MethodOptio
 std::unique_ptr<SearchMethod> makeSobol(const DesignProblem&, const MethodOptions&);
 std::unique_ptr<SearchMethod> makeNsga2(const DesignProblem&, const MethodOptions&);
 std::unique_ptr<SearchMethod> makeMobo(const DesignProblem&, const MethodOptions&);
+std::unique_ptr<SearchMethod> makeMotpe(const DesignProblem&, const MethodOptions&);
 
 /// Points already proposed, so no method spends its budget on a design twice.
 class SeenPoints {

@@ -27,6 +27,8 @@ void registerBuiltinMethods(SearchMethodRegistry& r) {
   r.add("nsga2", "NSGA-II: pagmo's SBX crossover, polynomial mutation and non-dominated selection", detail::makeNsga2);
   r.add("mobo", "GP+EHVI Bayesian optimisation (seed 000 4.4): independent GPs, EHVI over random candidates",
         detail::makeMobo);
+  r.add("motpe", "MO-TPE (Ozaki et al.): Parzen estimators of the good and the other designs, best l(x)/g(x) of 64 draws",
+        detail::makeMotpe);
 }
 
 const SearchMethodRegistry& builtinMethods() {
