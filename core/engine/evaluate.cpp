@@ -3,6 +3,7 @@
 
 #include "core/engine/device_summary.h"
 #include "core/engine/engine_registry.h"
+#include "core/engine/result_check.h"
 #include "core/engine/roofline_at.h"
 
 #include <algorithm>
@@ -157,6 +158,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   if (pre.evaluated && !pre.feasible) result.problems.push_back("prefill: " + pre.reason);
   if (dec.evaluated && !dec.feasible) result.problems.push_back("decode: " + dec.reason);
   result.feasible = result.problems.empty();
+  engine::checkResult(result);
   return result;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 namespace llmwb::io {
 
@@ -147,9 +148,60 @@ void JsonReader::allowOnly(const std::vector<std::string>& known) const {
     }
 }
 
+namespace {
+/// Where the parser is, for messages: one frame per open object or array.
+struct ParseFrame {
+  bool object = false;
+  std::unordered_set<std::string> keys;
+  std::string key;
+  long index = -1;
+};
+
+std::string pointerOf(const std::vector<ParseFrame>& frames) {
+  std::string path;
+  for (const auto& f : frames) {
+    if (f.object && !f.key.empty()) path += "/" + f.key;
+    else if (!f.object && f.index >= 0) path += "/" + std::to_string(f.index);
+  }
+  return path.empty() ? "/" : path;
+}
+} // namespace
+
 nlohmann::json parseJsonText(const std::string& text, const std::string& origin) {
+  // The parser is iterative, but copying, printing and reading a value recurse: nesting is
+  // limited before anything else sees the document. A key given twice in one object is an error
+  // (nlohmann would silently keep the last).
+  std::vector<ParseFrame> frames;
+  const auto callback = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    switch (event) {
+    case Event::object_start:
+    case Event::array_start:
+      if (!frames.empty() && !frames.back().object) ++frames.back().index;
+      if (depth >= kMaxJsonDepth)
+        throw InputError(origin, pointerOf(frames),
+                         "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; no workbench file needs that");
+      frames.push_back({event == Event::object_start, {}, {}, -1});
+      break;
+    case Event::key:
+      if (!frames.empty()) {
+        auto& f = frames.back();
+        f.key = parsed.get<std::string>();
+        if (!f.keys.insert(f.key).second) throw InputError(origin, pointerOf(frames), "the key is given twice in one object");
+      }
+      break;
+    case Event::value:
+      if (!frames.empty() && !frames.back().object) ++frames.back().index;
+      break;
+    case Event::object_end:
+    case Event::array_end:
+      if (!frames.empty()) frames.pop_back();
+      break;
+    }
+    return true;
+  };
   try {
-    return nlohmann::json::parse(text);
+    return nlohmann::json::parse(text, callback);
   } catch (const nlohmann::json::parse_error& e) {
     // Turn the byte offset into a line and column for people.
     std::size_t line = 1, column = 1;
@@ -159,6 +211,9 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& origin)
     }
     throw InputError(origin, "line " + std::to_string(line) + ", column " + std::to_string(column),
                      "not valid JSON (" + std::string(e.what()).substr(std::string(e.what()).find(':') + 2) + ")");
+  } catch (const nlohmann::json::out_of_range&) {
+    // A number too large for a double (1e400): name where the parser was.
+    throw InputError(origin, pointerOf(frames), "a number out of range (larger than about 1.8e308)");
   }
 }
 

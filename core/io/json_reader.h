@@ -56,7 +56,11 @@ private:
   std::string mPath;
 };
 
-/// Parses a file into JSON; syntax errors become InputErrors with line and column.
+/// Deepest nesting of objects and arrays a file may have (shipped files need about 10).
+inline constexpr int kMaxJsonDepth = 64;
+
+/// Parses a file into JSON; syntax errors become InputErrors with line and column, a key given
+/// twice in one object or nesting deeper than kMaxJsonDepth become InputErrors naming the field.
 nlohmann::json parseJsonFile(const std::string& path);
 nlohmann::json parseJsonText(const std::string& text, const std::string& origin);
 

@@ -8,6 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/engine/result_check.h"
+
+#include <limits>
+
 namespace llmwb::engine {
 namespace {
 
@@ -120,6 +124,40 @@ TEST(Evaluate, TheRooflineComesWithTheResultAndAgreesWithTheStudy) {
   for (const auto& m : r.roofline.memory) EXPECT_GE(m.depth, 0);
   // Without the option, nothing extra is computed.
   EXPECT_TRUE(evaluate(system, model, workload).roofline.empty());
+}
+
+} // namespace
+} // namespace llmwb::engine
+
+namespace llmwb::engine {
+namespace {
+
+TEST(ResultCheck, NonFiniteQuantitiesMakeAResultInfeasibleAndAreZeroed) {
+  EvaluationResult r;
+  r.prefill.evaluated = true;
+  r.prefill.tokensPerSecond = 10;
+  r.prefill.time = Seconds(std::numeric_limits<double>::quiet_NaN());
+  r.decode.evaluated = true;
+  r.decode.tokensPerSecond = 5;
+  r.decode.energy = Joules(-1.0);
+  r.endToEnd.tokensPerJoule = std::numeric_limits<double>::infinity();
+  checkResult(r);
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.prefill.time.value(), 0.0);
+  EXPECT_EQ(r.decode.energy.value(), 0.0);
+  EXPECT_EQ(r.endToEnd.tokensPerJoule, 0.0);
+  ASSERT_EQ(r.problems.size(), 3u);
+  EXPECT_NE(r.problems[0].find("prefill: time is not finite"), std::string::npos) << r.problems[0];
+  EXPECT_NE(r.problems[1].find("decode: energy is negative"), std::string::npos) << r.problems[1];
+}
+
+TEST(ResultCheck, APhaseWithoutTokensIsNeverFeasible) {
+  // LLaDA unmasks 32 tokens per pass: one output token needs no decode pass at all.
+  const auto& lib = test::presets();
+  const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llada-8b"), lib.workload("1:1"));
+  EXPECT_FALSE(r.feasible);
+  EXPECT_FALSE(r.decode.feasible);
+  EXPECT_EQ(r.decode.reason, "produces no tokens");
 }
 
 } // namespace
