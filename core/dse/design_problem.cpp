@@ -192,7 +192,17 @@ DesignPoint DesignProblem::fromUnitCube(const std::vector<double>& u) const {
 
 SystemSpec DesignProblem::system(const DesignPoint& point) const {
   SystemSpec s = mBase;
-  for (std::size_t i = 0; i < dimension(); ++i) mSetters[i](s, value(i, point.coordinates[i]));
+  for (std::size_t i = 0; i < dimension(); ++i) {
+    const ParameterValue v = value(i, point.coordinates[i]);
+    try {
+      mSetters[i](s, v);
+    } catch (const std::invalid_argument& e) {
+      // A value the field cannot take, met only now (a continuous range over a whole-number
+      // field): name the space file and the parameter.
+      throw ParameterError(i, mSpace.file + ": /parameters/" + std::to_string(i) + " (\"" + mSpace.parameters[i].name +
+                                  "\" = " + toString(v) + "): " + e.what());
+    }
+  }
   for (std::size_t i = 0; i < s.groups.size(); ++i) {
     auto& device = s.groups[i].device;
     if (device.package) {

@@ -4,7 +4,9 @@
 #include "core/dse/pareto.h"
 
 #include <algorithm>
+#include <exception>
 #include <map>
+#include <mutex>
 #include <thread>
 
 namespace llmwb::dse {
@@ -19,7 +21,8 @@ bool dominatesOrEquals(const std::vector<double>& a, const std::vector<double>& 
 bool cancelled(const std::atomic<bool>* flag) { return flag && flag->load(std::memory_order_relaxed); }
 
 /// Evaluates a batch on `threads` threads; results keep the batch order. On cancel, the longest
-/// finished prefix is returned.
+/// finished prefix is returned. An exception on any thread stops the others and is rethrown here,
+/// on the calling thread, once they are joined (never std::terminate).
 std::vector<PointResult> evaluateBatch(const DesignProblem& problem, const std::vector<DesignPoint>& batch, int threads,
                                        const std::atomic<bool>* cancel,
                                        const std::map<std::vector<double>, const PointResult*>& earlier, std::size_t& evaluated) {
@@ -27,16 +30,26 @@ std::vector<PointResult> evaluateBatch(const DesignProblem& problem, const std::
   std::vector<char> done(batch.size(), 0);
   std::vector<char> fresh(batch.size(), 0);
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr failure;
+  std::mutex failureMutex;
   auto work = [&] {
     for (;;) {
-      if (cancelled(cancel)) return;
+      if (cancelled(cancel) || failed.load(std::memory_order_relaxed)) return;
       const std::size_t i = next.fetch_add(1);
       if (i >= batch.size()) return;
-      if (const auto it = earlier.find(batch[i].coordinates); it != earlier.end()) {
-        results[i] = *it->second;
-      } else {
-        results[i] = problem.evaluate(batch[i]);
-        fresh[i] = 1;
+      try {
+        if (const auto it = earlier.find(batch[i].coordinates); it != earlier.end()) {
+          results[i] = *it->second;
+        } else {
+          results[i] = problem.evaluate(batch[i]);
+          fresh[i] = 1;
+        }
+      } catch (...) {
+        const std::lock_guard lock(failureMutex);
+        if (!failure) failure = std::current_exception();
+        failed = true;
+        return;
       }
       done[i] = 1;
     }
@@ -48,6 +61,7 @@ std::vector<PointResult> evaluateBatch(const DesignProblem& problem, const std::
     std::vector<std::jthread> pool;
     for (int t = 0; t < n; ++t) pool.emplace_back(work);
   }
+  if (failure) std::rethrow_exception(failure);
   std::size_t finished = 0;
   while (finished < batch.size() && done[finished]) ++finished;
   results.resize(finished);
