@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/project.h"
 
+#include "core/io/atomic_file.h"
 #include "core/io/input_error.h"
 #include "core/io/json_reader.h"
 #include "core/io/preset_library.h"
@@ -113,26 +114,7 @@ std::string withUiEntry(const std::string& uiState, const std::string& key, cons
 }
 
 void writeProject(const Project& project, const fs::path& file) {
-  const std::string text = projectJsonText(project) + "\n";
-  std::random_device entropy;
-  const fs::path temporary = file.parent_path() / (file.filename().string() + ".saving-" + std::to_string(entropy()));
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(file.string() + ": cannot write beside it (" + temporary.string() + ")");
-    out << text;
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(temporary);
-      throw std::runtime_error(file.string() + ": writing failed (disk full?); the old file is unchanged");
-    }
-  }
-  std::error_code ec;
-  fs::rename(temporary, file, ec);
-  if (ec) {
-    fs::remove(temporary);
-    throw std::runtime_error(file.string() + ": cannot replace it (" + ec.message() + "); the old file is unchanged");
-  }
+  io::writeFileAtomically(file, projectJsonText(project) + "\n");
 }
 
 fs::path defaultProjectPath(const PresetLibrary& library) {

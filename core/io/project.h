@@ -55,8 +55,9 @@ std::string projectJsonText(const Project& project);
 /// is replaced by a new object.
 std::string withUiEntry(const std::string& uiState, const std::string& key, const std::string& value);
 
-/// Writes the project atomically: a temporary file beside `file` renamed over it, so a crash
-/// leaves either the old file or the new one. Throws std::runtime_error naming the file.
+/// Writes the project atomically and durably (io::writeFileAtomically: a crash leaves the old
+/// file or the new one; permissions kept, symbolic links followed, a read-only file refused).
+/// Throws std::runtime_error naming the file and the system's reason.
 void writeProject(const Project& project, const std::filesystem::path& file);
 
 /// The project the workbench opens by default: presets/projects/memexplorer-osworld.llmwb.

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace llmwb::io {
+
+/// Replaces `file` with `text` so that a crash leaves the old file or the new one, never half of
+/// either: a temporary file beside the target is written, fsynced, given the target's
+/// permissions and renamed over it, and the folder is fsynced. A symbolic link is followed (its
+/// target is replaced, the link stays); a file without write permission is refused, not replaced.
+/// Throws std::runtime_error naming the file and the system's reason.
+void writeFileAtomically(const std::filesystem::path& file, const std::string& text);
+
+} // namespace llmwb::io

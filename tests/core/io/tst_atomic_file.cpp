@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Saving replaces a file the way a user expects: permissions kept, links followed, a read-only
+// file refused and left alone, the system's reason in every error.
+#include "core/io/atomic_file.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace llmwb::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("llmwb-atomic-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path p = dir / name;
+  fs::remove(p);
+  return p;
+}
+
+std::string contents(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+mode_t mode(const fs::path& p) {
+  struct stat st {};
+  ::stat(p.c_str(), &st);
+  return st.st_mode & 07777;
+}
+
+TEST(AtomicFile, WritesANewFile) {
+  const auto f = scratch("new.txt");
+  writeFileAtomically(f, "hello");
+  EXPECT_EQ(contents(f), "hello");
+  for (const auto& e : fs::directory_iterator(f.parent_path()))
+    EXPECT_EQ(e.path().filename().string().find(".saving-"), std::string::npos) << "a temporary file was left";
+}
+
+TEST(AtomicFile, KeepsAPrivateFilePrivate) {
+  const auto f = scratch("private.txt");
+  std::ofstream(f) << "old";
+  fs::permissions(f, fs::perms::owner_read | fs::perms::owner_write);
+  writeFileAtomically(f, "new");
+  EXPECT_EQ(contents(f), "new");
+  EXPECT_EQ(mode(f), 0600u);
+}
+
+TEST(AtomicFile, RefusesAReadOnlyFileAndLeavesItAlone) {
+  const auto f = scratch("readonly.txt");
+  std::ofstream(f) << "old";
+  fs::permissions(f, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  try {
+    writeFileAtomically(f, "new");
+    FAIL() << "a read-only file was replaced";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("read-only"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(contents(f), "old");
+  EXPECT_EQ(mode(f), 0444u);
+}
+
+TEST(AtomicFile, WritesThroughASymbolicLink) {
+  const auto target = scratch("target.txt");
+  const auto link = scratch("link.txt");
+  std::ofstream(target) << "old";
+  fs::create_symlink(target.filename(), link);
+  writeFileAtomically(link, "new");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link))) << "the link was replaced by a file";
+  EXPECT_EQ(contents(target), "new");
+}
+
+TEST(AtomicFile, AMissingFolderGivesTheSystemsReason) {
+  const auto f = scratch("missing") / "deeper" / "x.txt";
+  try {
+    writeFileAtomically(f, "x");
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("No such file or directory"), std::string::npos) << e.what();
+  }
+}
+
+} // namespace
+} // namespace llmwb::io
