@@ -320,7 +320,8 @@ std::vector<PoolOutcome> PoolRun::serve() {
     while (mNext < n && mArrivals[mNext].time <= mNow) mQueue.push_back(int(mNext++));
     if (mSlots.empty() && mQueue.empty()) {
       if (mNext == n) break;
-      mNow = mArrivals[mNext].time; // idle until the next request
+      sample(); // empty until the next request
+      mNow = mArrivals[mNext].time;
       continue;
     }
     admit();
