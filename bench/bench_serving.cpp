@@ -3,7 +3,7 @@
 // lognormally around them) under continuous batching, Llama-3.3-70B on 4 x H100. Target: under
 // 1 s on one core. The rate keeps the system busy (about its capacity), so the batch, the queue
 // and the cache all move.
-#include "core/io/preset_library.h"
+#include "bench/bench_inputs.h"
 #include "core/serving/serving.h"
 
 #include <benchmark/benchmark.h>
@@ -11,17 +11,8 @@
 namespace {
 using namespace llmwb;
 
-struct Inputs {
-  SystemSpec system;
-  ModelSpec model;
-  Workload workload;
-};
-
-const Inputs& inputs() {
-  static const Inputs in = [] {
-    const PresetLibrary lib({LLMWB_BENCH_PRESETS});
-    return Inputs{lib.system("gpu/h100x4"), lib.model("llama-3.3-70b"), lib.workload("osworld")};
-  }();
+const bench::Inputs& inputs() {
+  static const bench::Inputs in = bench::load("gpu/h100x4", "llama-3.3-70b", "osworld");
   return in;
 }
 
