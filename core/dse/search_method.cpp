@@ -7,19 +7,6 @@
 
 namespace llmwb::dse {
 
-void SearchMethodRegistry::add(std::string name, std::string description, MethodFactory factory) {
-  mEntries.push_back({std::move(name), std::move(description), std::move(factory)});
-}
-
-std::unique_ptr<SearchMethod> SearchMethodRegistry::create(const std::string& name, const DesignProblem& problem,
-                                                           const MethodOptions& options) const {
-  for (const auto& e : mEntries)
-    if (e.name == name) return e.factory(problem, options);
-  std::string known;
-  for (const auto& e : mEntries) known += (known.empty() ? "" : ", ") + e.name;
-  throw std::invalid_argument("unknown search method \"" + name + "\" (known: " + known + ")");
-}
-
 void registerBuiltinMethods(SearchMethodRegistry& r) {
   r.add("exhaustive", "every design of the grid (or of a shard of it), in index order", detail::makeExhaustive);
   r.add("random", "the shared Sobol start, then designs drawn uniformly without repetition", detail::makeRandom);

@@ -6,6 +6,7 @@
 // gives the same proposals for the same seed.
 
 #include "core/dse/design_problem.h"
+#include "core/registry/named_registry.h"
 
 #include <cstdint>
 #include <functional>
@@ -36,23 +37,16 @@ public:
 
 using MethodFactory = std::function<std::unique_ptr<SearchMethod>(const DesignProblem&, const MethodOptions&)>;
 
-class SearchMethodRegistry {
+class SearchMethodRegistry : public NamedRegistry<MethodFactory> {
 public:
-  void add(std::string name, std::string description, MethodFactory factory);
+  SearchMethodRegistry() : NamedRegistry("search method") {}
   /// Throws std::invalid_argument naming the known methods when there is none of that name.
-  std::unique_ptr<SearchMethod> create(const std::string& name, const DesignProblem& problem, const MethodOptions& options) const;
-  struct Entry {
-    std::string name;
-    std::string description;
-    MethodFactory factory;
-  };
-  const std::vector<Entry>& entries() const { return mEntries; }
-
-private:
-  std::vector<Entry> mEntries;
+  std::unique_ptr<SearchMethod> create(const std::string& name, const DesignProblem& problem, const MethodOptions& options) const {
+    return get(name).factory(problem, options);
+  }
 };
 
-/// exhaustive, random, sobol, nsga2, mobo.
+/// exhaustive, random, sobol, nsga2, mobo, motpe.
 void registerBuiltinMethods(SearchMethodRegistry& registry);
 const SearchMethodRegistry& builtinMethods();
 

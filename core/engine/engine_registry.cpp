@@ -1,34 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/engine_registry.h"
 
-#include <stdexcept>
 
 namespace llmwb::engine {
 
 std::string_view toString(Phase p) { return p == Phase::Prefill ? "prefill" : "decode"; }
-
-void EngineRegistry::add(std::string name, std::string description, Factory factory) {
-  if (find(name)) throw std::invalid_argument("engine \"" + name + "\" is registered twice");
-  mEntries.push_back({std::move(name), std::move(description), std::move(factory)});
-}
-
-const EngineRegistry::Entry* EngineRegistry::find(const std::string& name) const {
-  for (const auto& e : mEntries)
-    if (e.name == name) return &e;
-  return nullptr;
-}
-
-std::string EngineRegistry::names() const {
-  std::string out;
-  for (const auto& e : mEntries) out += (out.empty() ? "" : ", ") + e.name;
-  return out;
-}
-
-std::unique_ptr<PerformanceModel> EngineRegistry::build(const std::string& name, const EngineContext& context) const {
-  const auto* e = find(name);
-  if (!e) throw std::invalid_argument("unknown engine \"" + name + "\" (known: " + names() + ")");
-  return e->factory(context);
-}
 
 const EngineRegistry& engines() {
   static const EngineRegistry registry = [] {

@@ -5,6 +5,7 @@
 // runs and the link inside the group into a PerformanceModel.
 
 #include "core/engine/performance_model.h"
+#include "core/registry/named_registry.h"
 
 #include <functional>
 #include <memory>
@@ -23,25 +24,16 @@ struct EngineContext {
   bool streamsCacheOut = false;
 };
 
-class EngineRegistry {
+using EngineFactory = std::function<std::unique_ptr<PerformanceModel>(const EngineContext&)>;
+
+class EngineRegistry : public NamedRegistry<EngineFactory> {
 public:
-  using Factory = std::function<std::unique_ptr<PerformanceModel>(const EngineContext&)>;
-  struct Entry {
-    std::string name;
-    std::string description; ///< one line, for `llmwb-cli engines list`
-    Factory factory;
-  };
-
-  /// Throws std::invalid_argument when the name is taken.
-  void add(std::string name, std::string description, Factory factory);
-  const Entry* find(const std::string& name) const;
+  using Factory = EngineFactory;
+  EngineRegistry() : NamedRegistry("engine") {}
   /// Throws std::invalid_argument naming every known engine when `name` is unknown.
-  std::unique_ptr<PerformanceModel> build(const std::string& name, const EngineContext& context) const;
-  const std::vector<Entry>& entries() const { return mEntries; }
-  std::string names() const; ///< "gpu, memexplorer, ..." for messages
-
-private:
-  std::vector<Entry> mEntries;
+  std::unique_ptr<PerformanceModel> build(const std::string& name, const EngineContext& context) const {
+    return get(name).factory(context);
+  }
 };
 
 /// Adds the workbench's engines (core/engine/builtin/builtin_engines.cpp: one line per engine).

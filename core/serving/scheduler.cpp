@@ -3,31 +3,8 @@
 
 #include "core/serving/schedulers/schedulers.h"
 
-#include <stdexcept>
 
 namespace llmwb::serving {
-
-void SchedulerRegistry::add(std::string name, std::string description, Factory factory) {
-  if (find(name)) throw std::invalid_argument("scheduler \"" + name + "\" is registered twice");
-  mEntries.push_back({std::move(name), std::move(description), std::move(factory)});
-}
-
-const SchedulerRegistry::Entry* SchedulerRegistry::find(const std::string& name) const {
-  for (const auto& e : mEntries)
-    if (e.name == name) return &e;
-  return nullptr;
-}
-
-std::unique_ptr<Scheduler> SchedulerRegistry::create(const std::string& name) const {
-  if (const auto* e = find(name)) return e->factory();
-  throw std::invalid_argument("unknown scheduler \"" + name + "\" (known: " + names() + ")");
-}
-
-std::string SchedulerRegistry::names() const {
-  std::string known;
-  for (const auto& e : mEntries) known += (known.empty() ? "" : ", ") + e.name;
-  return known;
-}
 
 void registerBuiltinSchedulers(SchedulerRegistry& r) {
   r.add("static", "static batching: a batch is prefilled, then decoded to its last request before the next", makeStatic);

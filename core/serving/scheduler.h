@@ -7,6 +7,7 @@
 
 #include "core/serving/metrics.h"
 #include "core/serving/serving.h"
+#include "core/registry/named_registry.h"
 
 #include <functional>
 #include <memory>
@@ -60,23 +61,11 @@ public:
   virtual void run(const SchedulerContext& context, ServingRun& run) const = 0;
 };
 
-class SchedulerRegistry {
+class SchedulerRegistry : public NamedRegistry<std::function<std::unique_ptr<Scheduler>()>> {
 public:
-  using Factory = std::function<std::unique_ptr<Scheduler>()>;
-  struct Entry {
-    std::string name;
-    std::string description; ///< one line, for `llmwb-cli serve --help`
-    Factory factory;
-  };
-  void add(std::string name, std::string description, Factory factory);
-  const Entry* find(const std::string& name) const;
+  SchedulerRegistry() : NamedRegistry("scheduler") {}
   /// Throws std::invalid_argument naming the known schedulers when there is none of that name.
-  std::unique_ptr<Scheduler> create(const std::string& name) const;
-  const std::vector<Entry>& entries() const { return mEntries; }
-  std::string names() const; ///< "static, continuous, ..." for messages
-
-private:
-  std::vector<Entry> mEntries;
+  std::unique_ptr<Scheduler> create(const std::string& name) const { return get(name).factory(); }
 };
 
 /// static, continuous, chunked, disaggregated, fused (scheduler.cpp: one line each).
