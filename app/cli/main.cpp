@@ -50,13 +50,14 @@ commands:
   serve --system ID --model ID --workload ID|IN:OUT [--rate R | --burst] [--requests N]
         [--trace FILE] [--scheduler NAME] [--chunk TOKENS] [--max-batch N] [--seed S]
         [--lengths fixed|exponential|lognormal] [--memory wait|preempt]
-        [--ttft-limit S] [--tbt-limit S] [--json [--timeline]]
+        [--ttft-limit S] [--tbt-limit S] [--set PATH=VALUE]... [--json [--timeline]]
       Request-level serving simulation: requests arrive all at once (--burst, the default), at a
       Poisson rate (--rate, requests/s) or from a trace (CSV or JSONL of arrival_s, input_tokens,
       output_tokens); lengths are the workload's or drawn around them. Schedulers: static,
       continuous (default), chunked (--chunk tokens per step, default 512), disaggregated, fused.
       Reports TTFT, TBT and end-to-end latency (mean, p50, p90, p99), throughput, goodput under
       the limits, and energy per token; --timeline adds queue, batch and KV occupancy over time.
+      --set overrides fields as for evaluate.
   serve-sweep --system ID --model ID --workload ID|IN:OUT --rates R1,R2,... [serve's options]
       Latency against Poisson arrival rate: one serving simulation per rate.
   export-figures --project FILE --out DIR [--formats png,pdf,svg] [--width PX --height PX --dpi N]

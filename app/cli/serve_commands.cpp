@@ -2,6 +2,7 @@
 // Serving commands: serve (one request-level simulation) and serve-sweep (latency against rate).
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "core/io/overrides.h"
 #include "core/io/preset_library.h"
 #include "core/io/serving_json.h"
 #include "core/io/trace_reader.h"
@@ -18,7 +19,7 @@ namespace {
 
 const std::vector<std::string> kValued{"system", "model", "workload", "rate", "requests", "trace", "scheduler",
                                        "chunk", "max-batch", "seed", "lengths", "memory", "ttft-limit",
-                                       "tbt-limit", "presets"};
+                                       "tbt-limit", "presets", "set"};
 
 double positiveNumber(const std::string& option, const std::string& text, const char* what) {
   char* end = nullptr;
@@ -118,13 +119,23 @@ void printResult(std::ostream& out, const serving::ServingResult& r, const servi
   for (const auto& w : r.warnings) out << "warning: " << w << "\n";
 }
 
+/// System and model of the run, with --set overrides applied (to the workload too).
+std::pair<SystemSpec, ModelSpec> specsFrom(const Args& args, const PresetLibrary& lib, serving::ServingConfig& config) {
+  OverrideTarget t{lib.system(args.required("system")), lib.model(args.required("model")), args.required("model"),
+                   config.workload};
+  applyOverrides(t, args.values("set"), lib);
+  config.workload = t.workload;
+  return {std::move(t.system), std::move(t.model)};
+}
+
 } // namespace
 
 int serveCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
   const Args args(words, kValued, {"burst", "json", "timeline"});
   const auto lib = libraryFor(args);
-  const auto config = configFrom(args, lib, false);
-  const auto r = serving::simulate(lib.system(args.required("system")), lib.model(args.required("model")), config);
+  auto config = configFrom(args, lib, false);
+  const auto [system, model] = specsFrom(args, lib, config);
+  const auto r = serving::simulate(system, model, config);
   if (args.flag("json")) out << servingToJson(r, config, args.flag("timeline")) << "\n";
   else printResult(out, r, config);
   return 0;
@@ -137,9 +148,9 @@ int serveSweepCommand(const std::vector<std::string>& words, std::ostream& out, 
   const auto lib = libraryFor(args);
   if (args.value("rate")) throw UsageError("serve-sweep takes --rates R1,R2,...");
   const auto rates = rateList(args.required("rates"));
-  const auto config = configFrom(args, lib, true);
-  const auto results =
-      serving::sweepRates(lib.system(args.required("system")), lib.model(args.required("model")), config, rates);
+  auto config = configFrom(args, lib, true);
+  const auto [system, model] = specsFrom(args, lib, config);
+  const auto results = serving::sweepRates(system, model, config, rates);
   if (args.flag("json")) {
     out << servingSweepToJson(results, config, rates) << "\n";
     return 0;
