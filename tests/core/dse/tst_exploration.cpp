@@ -4,7 +4,7 @@
 // a resumed or sharded sweep equals a whole one.
 #include "core/dse/exploration.h"
 #include "core/io/space_io.h"
-#include "../support/test_presets.h"
+#include "tests/core/support/tiny_space.h"
 
 #include <gtest/gtest.h>
 
@@ -15,10 +15,7 @@ using namespace llmwb;
 using namespace llmwb::dse;
 
 namespace {
-const DesignProblem& tiny() {
-  static const DesignProblem problem = loadDesignProblem(LLMWB_TEST_DATA "/spaces/tiny-decode.json", test::presets());
-  return problem;
-}
+const DesignProblem& tiny() { return test::tinySpace(); }
 
 std::vector<std::vector<double>> coordinates(const ExplorationResult& r) {
   std::vector<std::vector<double>> out;

@@ -3,7 +3,7 @@
 // decode space it finds more hypervolume than random search with the same start and budget.
 #include "core/dse/exploration.h"
 #include "core/io/space_io.h"
-#include "../support/test_presets.h"
+#include "tests/core/support/tiny_space.h"
 
 #include <gtest/gtest.h>
 
@@ -13,10 +13,7 @@ using namespace llmwb;
 using namespace llmwb::dse;
 
 namespace {
-const DesignProblem& tiny() {
-  static const DesignProblem problem = loadDesignProblem(LLMWB_TEST_DATA "/spaces/tiny-decode.json", test::presets());
-  return problem;
-}
+const DesignProblem& tiny() { return test::tinySpace(); }
 
 ExplorationResult run(const std::string& method, std::uint64_t seed, std::size_t budget) {
   ExplorationOptions o;
