@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/param_json.h"
 #include "core/io/readers.h"
+#include "core/system/link_fields.h"
 
 #include "core/engine/engine_registry.h"
 
@@ -57,12 +59,8 @@ Workload readWorkload(const JsonReader& r, const std::string& id) {
 }
 
 LinkSpec readLink(const JsonReader& r) {
-  r.allowOnly({"name", "bandwidth_GBps", "latency_us", "energy_pJ_per_bit", "source"});
   LinkSpec l;
-  l.name = r.string("name", "link");
-  l.bandwidth = units::gigabytesPerSecond(r.positive("bandwidth_GBps"));
-  l.latency = units::microseconds(r.nonNegative("latency_us", 1.0));
-  l.energy = units::picojoulesPerBit(r.nonNegative("energy_pJ_per_bit", 5.0));
+  readTable(linkFields(), r, l, {"source"});
   return l;
 }
 
