@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/device/device_fields.h"
 
+#include "core/compute/arrays/array_fields.h"
+#include "core/package/package_fields.h"
+
 namespace llmwb {
 
 namespace {
@@ -49,6 +52,17 @@ template <class Block> void addBlock(params::ParamTable<DeviceSpec>& to, const p
   to.append(params::lift<DeviceSpec, Block>(
       block, block.name() + ".", [member](DeviceSpec& d) { return &(d.*member); }, [](const DeviceSpec&) { return std::string(); }));
 }
+
+/// A block of the device's package (absent without one), keys prefixed with `prefix`.
+template <class Block>
+void addPackageBlock(params::ParamTable<DeviceSpec>& to, const params::ParamTable<Block>& block, const std::string& prefix,
+                     std::function<Block*(PackageSpec&)> at, const std::string& absent) {
+  to.append(params::lift<DeviceSpec, Block>(
+      block, prefix, [at](DeviceSpec& d) { return d.package ? at(*d.package) : nullptr; },
+      [absent](const DeviceSpec& d) {
+        return d.package ? absent : "needs a chiplet-package device; \"" + d.id + "\" has none";
+      }));
+}
 } // namespace
 
 const params::ParamTable<Strategy>& strategyFields() {
@@ -72,6 +86,17 @@ const params::ParamTable<DeviceSpec>& deviceFields() {
     addBlock(t, strategyFields(), &DeviceSpec::strategy);
     addBlock(t, dmaFields(), &DeviceSpec::dma);
     addBlock(t, powerFields(), &DeviceSpec::power);
+    addPackageBlock<PackageSpec>(t, packageFields(), "package.", [](PackageSpec& p) { return &p; }, "");
+    addPackageBlock<ComputeChipletSpec>(t, computeChipletFields(), "package.compute_chiplet.",
+                                        [](PackageSpec& p) { return &p.computeChiplet; }, "");
+    addPackageBlock<SystolicArraySpec>(
+        t, systolicFields(true), "package.systolic.",
+        [](PackageSpec& p) { return p.computeChiplet.systolic ? &*p.computeChiplet.systolic : nullptr; },
+        "the package's compute chiplet has no systolic arrays");
+    addPackageBlock<VectorArraySpec>(
+        t, vectorFields(true), "package.vector.",
+        [](PackageSpec& p) { return p.computeChiplet.vector ? &*p.computeChiplet.vector : nullptr; },
+        "the package's compute chiplet has no vector-unit arrays");
     return t;
   }();
   return table;

@@ -12,8 +12,9 @@ const params::ParamTable<Strategy>& strategyFields();
 const params::ParamTable<DmaSpec>& dmaFields();
 const params::ParamTable<PowerSpec>& powerFields();
 
-/// The three blocks reached from a device, keys prefixed with the block: "strategy.dataflow",
-/// "dma.write_fraction", "power.static_fraction".
+/// The blocks reached from a device, keys prefixed with the block: "strategy.dataflow",
+/// "dma.write_fraction", "power.static_fraction", and for package devices "package.compute_chiplets",
+/// "package.compute_chiplet.frequency_MHz", "package.systolic.rows", "package.vector.width".
 const params::ParamTable<DeviceSpec>& deviceFields();
 
 } // namespace llmwb

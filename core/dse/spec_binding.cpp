@@ -175,26 +175,6 @@ PackageSpec& package(DeviceSpec& device, const std::string& field) {
   throw std::invalid_argument(field + " needs a chiplet-package device; \"" + device.id + "\" has none");
 }
 
-/// Package fields that are whole numbers: array shapes, chiplet counts, memory part counts.
-SpecBindingRegistry::Factory packageNumber(int low, std::function<int&(PackageSpec&, const std::string&)> member) {
-  return [low, member](const FieldMatch& m, const Domain& domain, const BindingContext&) {
-    checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, low); });
-    return forEachDevice([low, member, field = m.field](DeviceSpec& d, const ParameterValue& v) {
-      member(package(d, field), field) = wholeNumber(v, field, low);
-    });
-  };
-}
-
-SystolicArraySpec& systolic(PackageSpec& p, const std::string& field) {
-  if (p.computeChiplet.systolic) return *p.computeChiplet.systolic;
-  throw std::invalid_argument(field + ": the package's compute chiplet has no systolic arrays");
-}
-
-VectorArraySpec& vectorArray(PackageSpec& p, const std::string& field) {
-  if (p.computeChiplet.vector) return *p.computeChiplet.vector;
-  throw std::invalid_argument(field + ": the package's compute chiplet has no vector-unit arrays");
-}
-
 MemoryLevel& offChipSlot(DeviceSpec& d, int index) {
   if (int(d.memory.offChip.size()) <= index) d.memory.offChip.resize(std::size_t(index) + 1);
   auto& level = d.memory.offChip[std::size_t(index)];
@@ -274,21 +254,9 @@ void registerBuiltins(SpecBindingRegistry& r) {
   r.add("device.quantisation.weights", "number format of weights", formatField(&Quantisation::weights));
   r.add("device.quantisation.activations", "number format of activations", formatField(&Quantisation::activations));
   r.add("device.quantisation.kv_cache", "number format of the KV cache", formatField(&Quantisation::kvCache));
-  // device.strategy.*, device.dma.*, device.power.*: the device tables.
+  // device.strategy.*, device.dma.*, device.power.*, device.package.*: the device tables.
   for (const auto& f : deviceFields().fields())
     r.add("device." + f.key, f.doc + (f.unit.empty() ? "" : ", " + f.unit), deviceField(f));
-  r.add("device.package.compute_chiplets", "compute chiplets in the package (DUET 4.3)",
-        packageNumber(1, [](PackageSpec& p, const std::string&) -> int& { return p.computeChiplets; }));
-  r.add("device.package.systolic.rows", "rows of each systolic array (DUET Fig. 5a)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return systolic(p, f).rows; }));
-  r.add("device.package.systolic.cols", "columns of each systolic array (DUET Fig. 5a)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return systolic(p, f).cols; }));
-  r.add("device.package.vector.width", "lanes of each vector unit (DUET Fig. 5b)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).width; }));
-  r.add("device.package.vector.rows", "rows of vector units per array (DUET Fig. 5b)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).rows; }));
-  r.add("device.package.vector.cols", "columns of vector units per array (DUET Fig. 5b)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).cols; }));
   r.add("device.package.memory[<i>].count", "parts of the package's memory entry i",
         [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
           checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });

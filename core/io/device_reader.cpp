@@ -5,6 +5,7 @@
 #include "core/io/param_json.h"
 #include "core/io/readers.h"
 #include "core/package/package.h"
+#include "core/package/package_fields.h"
 
 namespace llmwb::io {
 
@@ -40,25 +41,17 @@ MemoryLevel readLevel(const JsonReader& r, const PresetLibrary& library, MemoryP
 }
 
 PackageSpec readPackage(const JsonReader& r, const PresetLibrary& library) {
-  r.allowOnly({"name", "compute_chiplet", "compute_chiplets", "memory_phy_chiplets", "memory", "sram_technology",
-               "chiplet_area_cap_mm2", "interposer_limit_mm2", "interposer_spacing", "area_model", "floorplan", "note"});
+  r.allowOnly(params::keysWith(packageFields(), {"compute_chiplet", "memory_phy_chiplets", "memory", "area_model", "floorplan", "note"}));
   PackageSpec p;
-  p.name = r.string("name", "package");
+  p.name = "package";
   const auto c = r.child("compute_chiplet");
-  c.allowOnly({"name", "systolic", "vector", "frequency_MHz", "d2d_bandwidth_GBps", "d2d_phys", "note"});
-  const Hertz f = units::megahertz(c.positive("frequency_MHz", 700));
-  p.computeChiplet.name = c.string("name", "compute chiplet");
-  readArrayBlocks(JsonParamReader(c), true, f, p.computeChiplet.systolic, p.computeChiplet.vector);
+  const JsonParamReader chiplet(c);
+  chiplet.allowOnly(params::keysWith(computeChipletFields(), {"systolic", "vector", "note"}));
+  readArrayBlocks(chiplet, true, p.computeChiplet.systolic, p.computeChiplet.vector);
   if (!p.computeChiplet.systolic && !p.computeChiplet.vector) c.failHere("a compute chiplet needs systolic or vector arrays");
-  p.computeChiplet.d2dBandwidth = units::gigabytesPerSecond(c.positive("d2d_bandwidth_GBps", 256));
-  p.computeChiplet.d2dPhys = c.has("d2d_phys") ? c.positiveInteger("d2d_phys") : 0;
-  p.computeChiplets = r.positiveInteger("compute_chiplets");
-  if (const auto m = r.optionalChild("memory_phy_chiplets")) {
-    m->allowOnly({"count", "area_mm2", "devices_per_chiplet", "note"});
-    p.memoryPhys.count = int(m->nonNegative("count", 0));
-    p.memoryPhys.area = units::squareMillimeters(m->positive("area_mm2"));
-    p.memoryPhys.devicesPerChiplet = m->positiveInteger("devices_per_chiplet", 2);
-  }
+  params::readFields(computeChipletFields(), chiplet, p.computeChiplet);
+  params::readFields(packageFields(), JsonParamReader(r), p);
+  if (const auto m = r.optionalChild("memory_phy_chiplets")) readTable(memoryPhyFields(), *m, p.memoryPhys);
   for (const auto& m : r.array("memory")) {
     m.allowOnly({"technology", "count", "placement", "footprint_mm2", "note"});
     PackageMemory pm;
@@ -70,18 +63,7 @@ PackageSpec readPackage(const JsonReader& r, const PresetLibrary& library) {
     if (pm.inPackage) pm.footprint = units::squareMillimeters(m.positive("footprint_mm2"));
     p.memory.push_back(pm);
   }
-  p.sramTechnology = r.string("sram_technology", "sram");
-  p.chipletAreaCap = units::squareMillimeters(r.positive("chiplet_area_cap_mm2", 121));
-  p.interposerLimit = units::squareMillimeters(r.positive("interposer_limit_mm2", 3000));
-  p.interposerSpacing = r.nonNegative("interposer_spacing", 0.1);
-  if (const auto a = r.optionalChild("area_model")) {
-    a->allowOnly({"scale_28nm_to_7nm", "scale_32nm_to_7nm", "scale_16nm_to_7nm", "bumps_per_phy_mm2", "overhead", "note"});
-    p.area.scale28nm = a->positive("scale_28nm_to_7nm");
-    p.area.scale32nm = a->positive("scale_32nm_to_7nm");
-    p.area.scale16nm = a->positive("scale_16nm_to_7nm");
-    p.area.bumpsPerPhy = units::squareMillimeters(a->nonNegative("bumps_per_phy_mm2", 0));
-    p.area.overhead = a->nonNegative("overhead", 0.4);
-  }
+  if (const auto a = r.optionalChild("area_model")) readTable(areaModelFields(), *a, p.area);
   if (r.has("floorplan"))
     for (const auto& item : r.array("floorplan", true)) {
       item.allowOnly({"kind", "row", "column"});

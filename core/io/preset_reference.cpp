@@ -4,6 +4,8 @@
 #include "core/compute/arrays/array_fields.h"
 #include "core/compute/compute_kind.h"
 #include "core/device/device_fields.h"
+#include "core/memory/memory_technology_fields.h"
+#include "core/package/package_fields.h"
 #include "core/system/link_fields.h"
 
 namespace llmwb::io {
@@ -28,12 +30,17 @@ std::string presetReferenceMarkdown() {
   std::string out = "## Reference: every field (generated)\n\n"
                     "Made from the parameter tables in the code (`core/params`); regenerate with\n"
                     "`llmwb-cli params --update docs/preset-format.md`. Ranges are what the readers accept.\n\n";
+  out += section("memory_technology (`presets/memory/`)", memoryTechnologyFields());
   for (const auto* kind : computeKinds().kinds()) out += kind->reference() + "\n";
   out += section("device `strategy`", strategyFields());
   out += section("device `dma`", dmaFields());
   out += section("device `power`", powerFields());
+  out += section("device `package`", packageFields());
+  out += section("package `compute_chiplet`", computeChipletFields());
   out += section("package `compute_chiplet.systolic` (count per chiplet)", systolicFields(true));
   out += section("package `compute_chiplet.vector` (count per chiplet)", vectorFields(true));
+  out += section("package `memory_phy_chiplets`", memoryPhyFields());
+  out += section("package `area_model`", areaModelFields());
   out += section("system `group_link`, `phase_link`", linkFields());
   return out;
 }

@@ -5,6 +5,7 @@
 #include "core/compute/compute_kind.h"
 #include "core/device/device_fields.h"
 #include "core/io/param_json.h"
+#include "core/package/package_fields.h"
 #include "core/system/link_fields.h"
 
 #include <cmath>
@@ -13,8 +14,6 @@ namespace llmwb::io {
 
 namespace {
 using nlohmann::json;
-
-constexpr double kMega = 1e6, kGiga = 1e9;
 
 json partJson(const MemoryPart& p) { return {{"technology", p.technology.id}, {"count", p.count}}; }
 
@@ -57,13 +56,9 @@ std::string_view kindName(FloorplanItem::Kind k) {
 }
 
 json packageJson(const PackageSpec& p) {
-  const auto& c = p.computeChiplet;
-  json chiplet = {{"name", c.name},
-                  {"frequency_MHz", tidy(arrayFrequency(c.systolic, c.vector).value() / kMega)},
-                  {"d2d_bandwidth_GBps", tidy(c.d2dBandwidth.value() / kGiga)}};
-  if (c.d2dPhys > 0) chiplet["d2d_phys"] = c.d2dPhys;
+  json chiplet = tableJson(computeChipletFields(), p.computeChiplet);
   JsonParamWriter arrays(chiplet);
-  writeArrayBlocks(arrays, true, c.systolic, c.vector);
+  writeArrayBlocks(arrays, true, p.computeChiplet.systolic, p.computeChiplet.vector);
   json memory = json::array();
   for (const auto& m : p.memory) {
     json part = partJson(m.part);
@@ -73,25 +68,12 @@ json packageJson(const PackageSpec& p) {
   }
   json floorplan = json::array();
   for (const auto& f : p.floorplan) floorplan.push_back({{"kind", kindName(f.kind)}, {"row", f.row}, {"column", f.column}});
-  json j = {{"name", p.name},
-            {"compute_chiplet", chiplet},
-            {"compute_chiplets", p.computeChiplets},
-            {"memory", memory},
-            {"sram_technology", p.sramTechnology},
-            {"chiplet_area_cap_mm2", tidy(p.chipletAreaCap.value())},
-            {"interposer_limit_mm2", tidy(p.interposerLimit.value())},
-            {"interposer_spacing", tidy(p.interposerSpacing)},
-            {"area_model",
-             {{"scale_28nm_to_7nm", tidy(p.area.scale28nm)},
-              {"scale_32nm_to_7nm", tidy(p.area.scale32nm)},
-              {"scale_16nm_to_7nm", tidy(p.area.scale16nm)},
-              {"bumps_per_phy_mm2", tidy(p.area.bumpsPerPhy.value())},
-              {"overhead", tidy(p.area.overhead)}}},
-            {"floorplan", floorplan}};
-  if (p.memoryPhys.count > 0)
-    j["memory_phy_chiplets"] = {{"count", p.memoryPhys.count},
-                                {"area_mm2", tidy(p.memoryPhys.area.value())},
-                                {"devices_per_chiplet", p.memoryPhys.devicesPerChiplet}};
+  json j = tableJson(packageFields(), p);
+  j["compute_chiplet"] = chiplet;
+  j["memory"] = memory;
+  j["area_model"] = tableJson(areaModelFields(), p.area);
+  j["floorplan"] = floorplan;
+  if (p.memoryPhys.count > 0) j["memory_phy_chiplets"] = tableJson(memoryPhyFields(), p.memoryPhys);
   return j;
 }
 

@@ -4,6 +4,8 @@
 #include "core/compute/arrays/array_fields.h"
 #include "core/compute/compute_kind.h"
 #include "core/device/device_fields.h"
+#include "core/memory/memory_technology_fields.h"
+#include "core/package/package_fields.h"
 #include "core/quant/number_format.h"
 #include "widgets/common/format.h"
 #include "widgets/document/project_document.h"
@@ -13,6 +15,8 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace llmwb::ui {
 
@@ -35,9 +39,9 @@ QString sourceTip(const DeviceSpec& d, const std::string& key, const QString& wh
 template <class Spec>
 void tableFields(FormBuilder& f, const DeviceSpec& d, const params::ParamTable<Spec>& table, const Spec& spec,
                  std::function<Spec&(Project&)> at, const std::string& sourceKey,
-                 std::function<void(const Spec&)> check = {}) {
+                 std::function<void(const Spec&)> check = {}, const std::vector<std::string>& skip = {}) {
   for (const auto& field : table.fields()) {
-    if (!field.present(spec)) continue;
+    if (!field.present(spec) || std::find(skip.begin(), skip.end(), field.key) != skip.end()) continue;
     const QString what = q(field.doc.empty() ? field.key : field.doc);
     f.field(field, field.get(spec), sourceTip(d, sourceKey + "." + field.key, what, field.source),
             [at, check, set = field.set](Project& p, const params::FieldValue& v) {
@@ -99,7 +103,6 @@ void packageFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
   if (!d.package) return;
   const auto& c = d.package->computeChiplet;
   f.section(Inspector::tr("Compute chiplet design"));
-  const QString tip = sourceTip(d, "compute", Inspector::tr("Every compute chiplet of the package has this design (DUET 3.2-3.3, Table 3)"));
   if (c.systolic)
     tableFields<SystolicArraySpec>(f, d, systolicFields(true), *c.systolic,
                                    [g](Project& p) -> SystolicArraySpec& { return *deviceOf(p, g).package->computeChiplet.systolic; },
@@ -108,23 +111,12 @@ void packageFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
     tableFields<VectorArraySpec>(f, d, vectorFields(true), *c.vector,
                                  [g](Project& p) -> VectorArraySpec& { return *deviceOf(p, g).package->computeChiplet.vector; },
                                  "compute");
-  const double mhz = (c.systolic ? c.systolic->frequency : c.vector->frequency).value() / 1e6;
-  f.number(Inspector::tr("Frequency"), mhz, 100, 3000, 0, Inspector::tr(" MHz"), sourceTip(d, "compute", Inspector::tr("Array clock (DUET 4.2: 700 MHz)")),
-           [g](Project& p, double v) {
-             auto& cc = deviceOf(p, g).package->computeChiplet;
-             if (cc.systolic) cc.systolic->frequency = units::megahertz(v);
-             if (cc.vector) cc.vector->frequency = units::megahertz(v);
-           });
-  f.number(Inspector::tr("D2D bandwidth"), c.d2dBandwidth.value() / 1e9, 1, 10000, 0, Inspector::tr(" GB/s"),
-           Inspector::tr("Network-on-interposer bandwidth per compute chiplet (DUET 4.3)"),
-           [g](Project& p, double v) { deviceOf(p, g).package->computeChiplet.d2dBandwidth = units::gigabytesPerSecond(v); });
+  tableFields<ComputeChipletSpec>(f, d, computeChipletFields(), c,
+                                  [g](Project& p) -> ComputeChipletSpec& { return deviceOf(p, g).package->computeChiplet; }, "compute");
   f.section(Inspector::tr("Package limits"));
-  f.number(Inspector::tr("Chiplet area cap"), d.package->chipletAreaCap.value(), 10, 900, 0, Inspector::tr(" mm²"),
-           Inspector::tr("DUET 4.3: 121 mm² per compute chiplet"),
-           [g](Project& p, double v) { deviceOf(p, g).package->chipletAreaCap = units::squareMillimeters(v); });
-  f.number(Inspector::tr("Interposer limit"), d.package->interposerLimit.value(), 100, 20000, 0, Inspector::tr(" mm²"),
-           Inspector::tr("DUET 4.3: 2700-3000 mm²"),
-           [g](Project& p, double v) { deviceOf(p, g).package->interposerLimit = units::squareMillimeters(v); });
+  // The composer's grid sets the chiplet count; the SRAM technology is a preset id.
+  tableFields<PackageSpec>(f, d, packageFields(), *d.package, [g](Project& p) -> PackageSpec& { return *deviceOf(p, g).package; },
+                           "package", {}, {"name", "compute_chiplets", "sram_technology"});
 }
 
 void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count) {
@@ -176,13 +168,9 @@ void partFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, std::size_t 
     return it == t.sources.end() ? Inspector::tr("no source given") : q(it->second);
   };
   f.section(Inspector::tr("Technology (per %1)").arg(q(t.unitName)));
-  f.text(Inspector::tr("Capacity"), formatBytes(t.capacity), src("capacity_GiB"));
-  f.text(Inspector::tr("Bandwidth"), formatBandwidth(t.bandwidth), src("bandwidth_GBps"));
-  f.text(Inspector::tr("Latency"), formatSeconds(t.latency), src("latency_ns"));
-  if (t.shoreline) f.text(Inspector::tr("PHY shoreline"), QStringLiteral("%1 mm").arg(t.shoreline->value()), src("shoreline_mm"));
-  f.text(Inspector::tr("Background power"), QStringLiteral("%1 mW/GiB").arg(formatNumber(t.backgroundPower.value() * units::kGibi * 1e3)), src("p_bg_mW_per_GiB"));
-  f.text(Inspector::tr("Read energy"), QStringLiteral("%1 pJ/bit").arg(formatNumber(t.readEnergy.value() / units::picojoulesPerBit(1).value())), src("e_read_pJ_per_bit"));
-  f.text(Inspector::tr("Write energy"), QStringLiteral("%1 pJ/bit").arg(formatNumber(t.writeEnergy.value() / units::picojoulesPerBit(1).value())), src("e_write_pJ_per_bit"));
+  for (const auto& field : memoryTechnologyFields().fields())
+    if (field.type == params::FieldType::Real && field.present(t))
+      f.text(q(field.label), QStringLiteral("%1 %2").arg(q(params::valueText(field, field.get(t))), q(field.unit)), src(field.key));
   f.section(Inspector::tr("This level"));
   f.text(Inspector::tr("Total"), Inspector::tr("%1 · %2").arg(formatBytes(levels[level]->capacity()), formatBandwidth(levels[level]->bandwidth())));
 }

@@ -77,8 +77,11 @@ Hertz arrayFrequency(const std::optional<SystolicArraySpec>& s, const std::optio
   return s ? s->frequency : v ? v->frequency : units::megahertz(700);
 }
 
-void readArrayBlocks(const params::ParamReader& r, bool perChiplet, Hertz frequency, std::optional<SystolicArraySpec>& systolic,
+void readArrayBlocks(const params::ParamReader& r, bool perChiplet, std::optional<SystolicArraySpec>& systolic,
                      std::optional<VectorArraySpec>& vector) {
+  static const auto frequencyField = arrayFrequencyField<ArrayComputeSpec>();
+  const params::FieldValue mhz = r.has("frequency_MHz") ? r.value(frequencyField) : frequencyField.defaultValue;
+  const Hertz frequency = units::megahertz(params::numberOf(mhz, "frequency_MHz"));
   readBlock(r, "systolic", systolicFields(perChiplet), frequency, systolic);
   readBlock(r, "vector", vectorFields(perChiplet), frequency, vector);
 }

@@ -11,8 +11,8 @@ namespace llmwb {
 const params::ParamTable<SystolicArraySpec>& systolicFields(bool perChiplet);
 const params::ParamTable<VectorArraySpec>& vectorFields(bool perChiplet);
 
-/// The systolic and vector blocks of `r` (either may be absent) at `frequency`.
-void readArrayBlocks(const params::ParamReader& r, bool perChiplet, Hertz frequency, std::optional<SystolicArraySpec>& systolic,
+/// The systolic and vector blocks of `r` (either may be absent) at the `frequency_MHz` of `r`.
+void readArrayBlocks(const params::ParamReader& r, bool perChiplet, std::optional<SystolicArraySpec>& systolic,
                      std::optional<VectorArraySpec>& vector);
 void writeArrayBlocks(params::ParamWriter& w, bool perChiplet, const std::optional<SystolicArraySpec>& systolic,
                       const std::optional<VectorArraySpec>& vector);

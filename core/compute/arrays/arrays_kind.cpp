@@ -38,9 +38,7 @@ protected:
 
   void readInto(const params::ParamReader& r, S& a) const override {
     r.allowOnly({"type", "systolic", "vector", "frequency_MHz", "note"});
-    const auto& frequency = *table().find("frequency_MHz");
-    const Hertz f = units::megahertz(params::numberOf(r.has("frequency_MHz") ? r.value(frequency) : frequency.defaultValue, "frequency_MHz"));
-    readArrayBlocks(r, false, f, a.systolic, a.vector);
+    readArrayBlocks(r, false, a.systolic, a.vector);
     if (!a.systolic && !a.vector) r.failHere("an \"arrays\" compute block needs \"systolic\", \"vector\" or both");
   }
 
