@@ -37,7 +37,7 @@ const params::ParamTable<ComputeChipletSpec>& computeChipletFields() {
        params::integer<S>("d2d_phys", &S::d2dPhys).withLabel("D2D PHYs").withRange(1, 1024)
            .withDoc("D2D PHYs per chiplet (default: the fewest 25 GB/s GRS PHYs that carry the bandwidth)")
            .withSource("DUET 4.5")
-           .onlyWhen([](const S& c) { return c.d2dPhys > 0; })}};
+           .onlyWhen([](const S& c) { return c.d2dPhys > 0; })});
   return table;
 }
 
