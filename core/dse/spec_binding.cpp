@@ -2,7 +2,6 @@
 #include "core/dse/spec_binding.h"
 
 #include "core/compute/compute_kind.h"
-#include "core/compute/plena/plena_spec.h"
 #include "core/device/device_fields.h"
 #include "core/io/input_error.h"
 #include "core/package/package.h"
@@ -213,9 +212,14 @@ void registerBuiltins(SpecBindingRegistry& r) {
           checkValues(domain, [&](const ParameterValue& v) { peArray(v, m.field); });
           return forEachDevice([field = m.field](DeviceSpec& d, const ParameterValue& v) {
             const auto [mlen, blen] = peArray(v, field);
-            auto& plena = d.compute.as<PlenaComputeSpec>();
-            plena.mlen = mlen;
-            plena.blen = blen;
+            const auto& fields = d.compute.kind().fields();
+            const auto* mlenField = fields.find("mlen");
+            const auto* blenField = fields.find("blen");
+            if (!mlenField || !blenField)
+              throw std::invalid_argument(field + " needs a compute unit with mlen and blen; device \"" + d.id + "\" has " +
+                                          d.compute.kindName());
+            mlenField->set(d.compute, double(mlen));
+            blenField->set(d.compute, double(blen));
           });
         });
   r.add("device.memory.on_chip.<technology>.count", "parts of one on-chip technology (0: none)",

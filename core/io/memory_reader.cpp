@@ -3,6 +3,7 @@
 #include "core/io/readers.h"
 #include "core/memory/memory_technology_fields.h"
 #include "core/system/link_fields.h"
+#include "core/workload/workload_fields.h"
 
 #include "core/engine/engine_registry.h"
 
@@ -40,13 +41,11 @@ MemoryTechnology readMemoryTechnology(const JsonReader& r, const std::string& id
 
 Workload readWorkload(const JsonReader& r, const std::string& id) {
   checkHeader(r, "workload");
-  r.allowOnly({"format_version", "kind", "id", "name", "input_tokens", "output_tokens", "source", "sources"});
+  r.allowOnly(params::keysWith(workloadFields(), {"format_version", "kind", "id", "sources"}));
   Workload w;
   w.id = id;
-  w.name = r.string("name", id);
-  w.inputTokens = r.positiveInteger("input_tokens");
-  w.outputTokens = r.positiveInteger("output_tokens");
-  w.source = r.string("source", "");
+  w.name = id;
+  params::readFields(workloadFields(), JsonParamReader(r), w);
   return w;
 }
 

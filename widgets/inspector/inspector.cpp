@@ -22,7 +22,6 @@ namespace llmwb::ui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 /// "where it comes from" for a device field: its own source, else the design's, else the
 /// workbench's own (`fallback`, from the parameter table), else a note.
@@ -99,7 +98,7 @@ void computeFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
                            "compute", [](const ComputeSpec& c) { c.kind().check(c); });
 }
 
-void packageFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
+void packageSection(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
   if (!d.package) return;
   const auto& c = d.package->computeChiplet;
   f.section(Inspector::tr("Compute chiplet design"));
@@ -115,7 +114,7 @@ void packageFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
                                   [g](Project& p) -> ComputeChipletSpec& { return deviceOf(p, g).package->computeChiplet; }, "compute");
   f.section(Inspector::tr("Package limits"));
   // The composer's grid sets the chiplet count; the SRAM technology is a preset id.
-  tableFields<PackageSpec>(f, d, packageFields(), *d.package, [g](Project& p) -> PackageSpec& { return *deviceOf(p, g).package; },
+  tableFields<PackageSpec>(f, d, llmwb::packageFields(), *d.package, [g](Project& p) -> PackageSpec& { return *deviceOf(p, g).package; },
                            "package", {}, {"name", "compute_chiplets", "sram_technology"});
 }
 
@@ -126,7 +125,7 @@ void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count)
   f.integer(Inspector::tr("Devices"), count, 1, 1024, {}, Inspector::tr("Devices in this group (tensor parallel)"),
             [g](Project& p, int v) { p.system.system.groups.at(g).count = v; });
   computeFields(f, d, g);
-  packageFields(f, d, g);
+  packageSection(f, d, g);
 
   f.section(Inspector::tr("Software strategy (MemExplorer Table 2)"));
   tableFields<Strategy>(f, d, strategyFields(), d.strategy, [g](Project& p) -> Strategy& { return deviceOf(p, g).strategy; }, "strategy");
