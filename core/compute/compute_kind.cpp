@@ -23,10 +23,9 @@ std::vector<const ComputeKind*> ComputeKindRegistry::kinds() const {
 }
 
 std::string ComputeKindRegistry::names() const {
-  std::string out;
-  for (std::size_t i = 0; i < mKinds.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == mKinds.size() ? " or " : ", ") + ("\"" + mKinds[i]->name() + "\"");
-  return out;
+  std::vector<std::string> names;
+  for (const auto& k : mKinds) names.push_back(k->name());
+  return params::quotedList(names);
 }
 
 const ComputeKindRegistry& computeKinds() {

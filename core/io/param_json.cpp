@@ -8,18 +8,8 @@
 namespace llmwb::io {
 
 namespace {
-std::string number(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v);
-  return buffer;
-}
-
-std::string quotedList(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + ("\"" + names[i] + "\"");
-  return out;
-}
+using params::quotedList;
+std::string number(double v) { return params::numberText(v); }
 } // namespace
 
 double tidy(double v) {

@@ -8,12 +8,7 @@
 namespace llmwb::params {
 
 namespace {
-std::string number(double v) {
-  if (v >= 1e15) return "∞";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v);
-  return buffer;
-}
+std::string number(double v) { return v >= 1e15 ? "∞" : numberText(v); }
 
 std::string joined(const std::vector<std::string>& names, const std::string& separator) {
   std::string out;
@@ -47,6 +42,19 @@ std::string cell(std::string s) {
   return out;
 }
 } // namespace
+
+std::string numberText(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", v);
+  return buffer;
+}
+
+std::string quotedList(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + ("\"" + names[i] + "\"");
+  return out;
+}
 
 double numberOf(const FieldValue& v, const std::string& key) {
   if (const double* d = std::get_if<double>(&v)) return *d;

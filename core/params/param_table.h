@@ -135,6 +135,10 @@ const std::string& textOf(const FieldValue& v, const std::string& key);
 FieldValue checkValue(const FieldInfo& field, const FieldValue& value);
 /// "2048", "0.7", "WS": a value as the reference and messages show it.
 std::string valueText(const FieldInfo& field, const FieldValue& value);
+/// A number in six significant digits, for messages.
+std::string numberText(double v);
+/// "\"a\", \"b\" or \"c\"", for messages.
+std::string quotedList(const std::vector<std::string>& names);
 
 // ---- Making fields ---------------------------------------------------------------------------
 
