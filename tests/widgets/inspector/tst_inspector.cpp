@@ -15,21 +15,33 @@
 
 using namespace llmwb;
 
+namespace {
+/// Runs the inspector's queued rebuild.
+void settle() { QTest::qWait(10); }
+
+/// A document over a system preset with its first device group shown in an inspector.
+struct Inspected {
+  Inspected(const PresetLibrary& lib, const std::string& system, const std::string& model, const std::string& workload)
+      : doc(lib, test::projectOf(lib, system, model, workload)) {
+    inspector.setDocument(&doc, &selection);
+    selection.select({ui::Selection::Kind::Device, 0, 0, 0});
+    settle();
+  }
+  ui::ProjectDocument doc;
+  ui::SelectionModel selection;
+  ui::Inspector inspector;
+};
+} // namespace
+
 class TestInspector : public QObject {
   Q_OBJECT
   const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
 
-  /// Runs the inspector's queued rebuild.
-  static void settle() { QTest::qWait(10); }
-
 private slots:
   void plenaFieldsEditTheDocument() {
-    ui::ProjectDocument doc(lib, test::projectOf(lib, "memexplorer/p1", "llama-3.1-8b", "osworld"));
-    ui::SelectionModel selection;
-    ui::Inspector inspector;
-    inspector.setDocument(&doc, &selection);
-    selection.select({ui::Selection::Kind::Device, 0, 0, 0});
-    settle();
+    Inspected t(lib, "memexplorer/p1", "llama-3.1-8b", "osworld");
+    auto& doc = t.doc;
+    auto& inspector = t.inspector;
 
     auto* mlen = inspector.findChild<QSpinBox*>(QStringLiteral("MLEN"));
     QVERIFY(mlen);
@@ -70,12 +82,9 @@ private slots:
   }
 
   void packageArraysMayFillTheChiplet() {
-    ui::ProjectDocument doc(lib, test::projectOf(lib, "duet/system", "nemotron-h-56b", "arxiv"));
-    ui::SelectionModel selection;
-    ui::Inspector inspector;
-    inspector.setDocument(&doc, &selection);
-    selection.select({ui::Selection::Kind::Device, 0, 0, 0});
-    settle();
+    Inspected t(lib, "duet/system", "nemotron-h-56b", "arxiv");
+    auto& doc = t.doc;
+    auto& inspector = t.inspector;
     const auto arrays = [&] {
       const auto& c = doc.system().groups[0].device.package->computeChiplet;
       return c.systolic ? c.systolic->arrays : c.vector->arrays;
