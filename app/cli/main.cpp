@@ -29,6 +29,9 @@ commands:
       List the registered engines (performance models) with a one-line description each.
   validate FILE [FILE...]
       Check a preset or project file completely.
+  params [--markdown | --update FILE]
+      Every preset field (key with unit, type, default, range, meaning, source) as Markdown, from
+      the parameter tables; --update rewrites the generated section of FILE (docs/preset-format.md).
   explore --space ID|FILE --method exhaustive|random|sobol|nsga2|mobo --out FILE
           [--budget N] [--seed S] [--threads T] [--initial N] [--candidates N] [--shard K/N] [--quiet]
       Search a design space (presets/spaces/) and write every point, the Pareto set and the
@@ -82,6 +85,7 @@ int main(int argc, char** argv) {
     if (command == "presets") return llmwb::cli::presetsCommand(words, std::cout, std::cerr);
     if (command == "engines") return llmwb::cli::enginesCommand(words, std::cout, std::cerr);
     if (command == "validate") return llmwb::cli::validateCommand(words, std::cout, std::cerr);
+    if (command == "params") return llmwb::cli::paramsCommand(words, std::cout, std::cerr);
     if (command == "explore") return llmwb::cli::exploreCommand(words, std::cout, std::cerr);
     if (command == "merge") return llmwb::cli::mergeCommand(words, std::cout, std::cerr);
     if (command == "convergence") return llmwb::cli::convergenceCommand(words, std::cout, std::cerr);

@@ -1,91 +1,96 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+// A device's compute: the name of its kind (core/compute/compute_kind.h) and that kind's
+// parameters. Kinds are open: each lives in its own folder (plena/, gpu/, arrays/) and is
+// registered once in builtin_kinds.cpp; nothing outside the registry switches on kind names.
 
 #include "core/compute/compute_unit.h"
 
-#include <map>
+#include <concepts>
 #include <memory>
-#include <optional>
+#include <stdexcept>
 #include <string>
-#include <variant>
+#include <string_view>
 
 namespace llmwb {
 
-/// PLENA-style NPU core (Wu et al., ISCA'26): a flattened MLEN x BLEN matrix engine (MemExplorer
-/// Table 6 "PE Array 2048x128" is MLEN x BLEN) and a VLEN-lane vector unit, both at `frequency`.
-struct PlenaComputeSpec {
-  int mlen = 2048;
-  int blen = 128;
-  int vlen = 2048;
-  Hertz frequency = units::gigahertz(1.0); // 1 GHz in every PLENA analytic model
+class ComputeKind;
+
+/// A compute kind's parameter struct names its kind: `static constexpr const char* kKind = "plena";`
+template <class T>
+concept ComputeParameters = requires {
+  { T::kKind } -> std::convertible_to<std::string_view>;
 };
 
-/// A GPU as a compute unit: datasheet tensor peaks per operand width, the CUDA-core rate for
-/// element-wise work, and the fraction of the peak a well-tuned kernel reaches. When the tensor-core
-/// geometry is given (cores x an m x n x k MMA per cycle at `frequency`), it sets the 16-bit peak
-/// (DUET Table 3 models B200 as 640 cores of 8 x 8 x 16 at 1.8 GHz).
-struct GpuComputeSpec {
-  int tensorCores = 0;          ///< 0: use tensorPeak16 as given
-  int mmaM = 8, mmaN = 8, mmaK = 16;
-  Hertz frequency = units::gigahertz(1.8);
-  FlopsPerSecond tensorPeak16; ///< dense FP16/BF16
-  FlopsPerSecond tensorPeak8;  ///< dense FP8 or INT8 (0: falls back to 16-bit)
-  FlopsPerSecond tensorPeak4;  ///< dense FP4 (0: falls back to 8-bit)
-  FlopsPerSecond vectorPeak;   ///< FP32 CUDA-core FLOP/s
-  double matmulEfficiency = 0.7; ///< achieved / peak on large GEMMs (assumption)
-  GemmTiling tile{1024, 1024, 64, 1024}; ///< L2-resident super-tile that sets DRAM re-reads (assumption)
+/// The registered kind called `name`; throws std::invalid_argument naming the known ones.
+const ComputeKind& computeKind(std::string_view name);
+
+namespace detail {
+class ComputeParams {
+public:
+  virtual ~ComputeParams() = default;
+  virtual std::unique_ptr<ComputeParams> clone() const = 0;
+};
+template <class T> class ComputeParamsOf final : public ComputeParams {
+public:
+  explicit ComputeParamsOf(T v) : value(std::move(v)) {}
+  std::unique_ptr<ComputeParams> clone() const override { return std::make_unique<ComputeParamsOf>(value); }
+  T value;
+};
+} // namespace detail
+
+/// One kind's parameters, type-erased; typed access with `as<PlenaComputeSpec>()` (throws when the
+/// kind differs) or `getIf<...>()` (nullptr). Any kind's parameter struct converts to it, so
+/// `device.compute = PlenaComputeSpec{...}` works.
+class ComputeSpec {
+public:
+  /// The first registered kind with its defaults.
+  ComputeSpec();
+  template <ComputeParameters T>
+  ComputeSpec(T params) // NOLINT(google-explicit-constructor): a kind's parameters are a ComputeSpec
+      : mKind(&computeKind(T::kKind)), mParams(std::make_unique<detail::ComputeParamsOf<T>>(std::move(params))) {}
+  ComputeSpec(const ComputeSpec& other) : mKind(other.mKind), mParams(other.mParams ? other.mParams->clone() : nullptr) {}
+  ComputeSpec(ComputeSpec&&) noexcept = default;
+  ComputeSpec& operator=(const ComputeSpec& other) {
+    if (this != &other) *this = ComputeSpec(other);
+    return *this;
+  }
+  ComputeSpec& operator=(ComputeSpec&&) noexcept = default;
+
+  const ComputeKind& kind() const { return *mKind; }
+  const std::string& kindName() const;
+
+  template <class T> const T* getIf() const {
+    const auto* p = dynamic_cast<const detail::ComputeParamsOf<T>*>(mParams.get());
+    return p ? &p->value : nullptr;
+  }
+  template <class T> T* getIf() {
+    auto* p = dynamic_cast<detail::ComputeParamsOf<T>*>(mParams.get());
+    return p ? &p->value : nullptr;
+  }
+  template <class T> bool is() const { return getIf<T>() != nullptr; }
+  template <ComputeParameters T> const T& as() const {
+    if (const T* p = getIf<T>()) return *p;
+    throw std::invalid_argument(wrongKind(T::kKind));
+  }
+  template <ComputeParameters T> T& as() {
+    if (T* p = getIf<T>()) return *p;
+    throw std::invalid_argument(wrongKind(T::kKind));
+  }
+
+private:
+  std::string wrongKind(std::string_view wanted) const;
+
+  const ComputeKind* mKind;
+  std::unique_ptr<detail::ComputeParams> mParams;
 };
 
-/// DUET's configurable systolic array (DUET 3.2): rows x cols PEs with two SSM registers each and a
-/// column of SFUs. GEMMs run output-stationary; Mamba SSMs run state-stationary, one state update
-/// every `ssmCyclesPerUpdate` cycles after a fill of rows + cols cycles. Each array has its own SRAM
-/// buffer with a fixed bandwidth.
-struct SystolicArraySpec {
-  int rows = 64;
-  int cols = 32;
-  int arrays = 1;                     ///< arrays in the device
-  Hertz frequency = units::megahertz(700);
-  BytesPerSecond sramBandwidth = units::gigabytesPerSecond(256); ///< per array (DUET 4.2)
-  Bytes sram = units::mebibytes(1);   ///< per array (DUET 4.5)
-  double ssmCyclesPerUpdate = 3;      ///< DUET 3.2: "one SSM update every three cycles"
-  int sfus() const { return rows; }   ///< one SFU per row, in a column beside the array
-};
-
-/// DUET's vector-unit array (DUET 3.3): rows x cols vector units, each `width` lanes wide with a
-/// MAC + log-depth reduction datapath and a local buffer for the input vector; a row of SFUs.
-/// GEMV: the input vector stays in the local buffer while the matrix streams from SRAM. A state
-/// wider than one unit (N > width) is split over N / width units joined by a scalar MAC chain.
-struct VectorArraySpec {
-  int width = 32;
-  int rows = 16;
-  int cols = 8;
-  int arrays = 1;
-  Hertz frequency = units::megahertz(700);
-  BytesPerSecond sramBandwidth = units::gigabytesPerSecond(1024); ///< per array (DUET 4.2)
-  Bytes sram = units::mebibytes(1);
-  /// Input vectors a unit's local buffer keeps while a weight column streams past: the reuse a
-  /// GEMM gets from one SRAM read. DUET 3.3 names two input registers (assumption: 2).
-  int bufferedInputs = 2;
-  int units() const { return rows * cols; }
-  int lanes() const { return rows * cols * width; }
-  int sfus() const { return cols * width; } ///< one SFU per lane of a row
-};
-
-/// Compute made of DUET arrays: systolic, vector-unit or both kinds on the same chiplets (the
-/// prefill- and decode-friendly aggregated systems of DUET 4.3). Work is shared between the kinds
-/// in proportion to how fast each runs it.
-struct ArrayComputeSpec {
-  std::optional<SystolicArraySpec> systolic;
-  std::optional<VectorArraySpec> vector;
-};
-
-using ComputeSpec = std::variant<PlenaComputeSpec, GpuComputeSpec, ArrayComputeSpec>;
-
+/// The kind's compute unit (how it turns operators into time).
 std::unique_ptr<ComputeUnit> makeComputeUnit(const ComputeSpec& spec);
-/// "plena", "gpu" or "arrays": the `type` key of a compute block in presets.
+/// The kind's name, the `type` key of a compute block in presets: "plena", "gpu", "arrays", ...
 std::string computeTypeName(const ComputeSpec& spec);
 /// The engine (core/engine/engine_registry.h) that models this kind of compute unless the device
-/// or system names one: "gpu" for GPUs, "memexplorer" otherwise.
+/// or system names one.
 std::string defaultEngine(const ComputeSpec& spec);
 
 } // namespace llmwb

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/device/device_model.h"
 
-#include "core/compute/compute_power.h"
+#include "core/compute/compute_kind.h"
 #include "core/memory/transfer_model.h"
 
 #include <algorithm>
@@ -30,18 +30,10 @@ Watts DeviceModel::memoryPeakPower() const {
 
 Watts DeviceModel::computePeakPower() const {
   if (mSpec.power.datasheetTdp) return std::max(*mSpec.power.datasheetTdp - memoryPeakPower(), Watts());
-  if (const auto* plena = std::get_if<PlenaComputeSpec>(&mSpec.compute)) return plenaPeakComputePower(*plena);
-  if (const auto* arrays = std::get_if<ArrayComputeSpec>(&mSpec.compute)) return arrayPeakComputePower(*arrays);
-  return Watts();
+  return mSpec.compute.kind().peakPower(mSpec.compute).value_or(Watts());
 }
 
-double DeviceModel::matrixPowerShare() const {
-  if (const auto* p = std::get_if<PlenaComputeSpec>(&mSpec.compute)) {
-    const double mcu = kPlenaMilliwattsPerMac * p->mlen * p->blen;
-    return mcu / (mcu + kPlenaMilliwattsPerLane * p->vlen);
-  }
-  return 1.0; // GPUs: one figure for all of the SMs
-}
+double DeviceModel::matrixPowerShare() const { return mSpec.compute.kind().matrixPowerShare(mSpec.compute); }
 
 Watts DeviceModel::tdp() const {
   if (mSpec.power.datasheetTdp) return *mSpec.power.datasheetTdp;

@@ -24,7 +24,7 @@ struct DmaSpec {
 
 struct PowerSpec {
   /// GPUs: the datasheet TDP; the compute share is TDP minus the memory's peak power.
-  /// NPUs: unset; the compute peak comes from the analytic model (core/compute/compute_power.h).
+  /// NPUs: unset; the compute peak comes from the compute kind's power model (ComputeKind::peakPower).
   std::optional<Watts> datasheetTdp;
   /// Part of the compute peak power drawn whatever the utilisation (leakage, clock tree, control).
   double staticFraction = 0.5;

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dse/spec_binding.h"
 
+#include "core/compute/compute_kind.h"
+#include "core/device/device_fields.h"
 #include "core/package/package.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
-#include <type_traits>
 
 namespace llmwb::dse {
 
@@ -85,19 +86,37 @@ SpecSetter forEachDevice(std::function<void(DeviceSpec&, const ParameterValue&)>
   };
 }
 
-PlenaComputeSpec& plena(DeviceSpec& device, const std::string& field) {
-  if (auto* p = std::get_if<PlenaComputeSpec>(&device.compute)) return *p;
-  throw std::invalid_argument(field + " needs a PLENA compute unit; device \"" + device.id + "\" has " +
-                              computeTypeName(device.compute));
+/// A parameter value checked against a table field; the complaint names the whole spec field.
+params::FieldValue checked(const params::FieldInfo& f, const ParameterValue& v, const std::string& field) {
+  try {
+    return params::checkValue(f, v);
+  } catch (const params::FieldError& e) {
+    throw std::invalid_argument(field + ": " + e.what());
+  }
 }
 
-/// mlen, blen, vlen: positive whole numbers.
-SpecBindingRegistry::Factory plenaDimension(int PlenaComputeSpec::*member) {
-  return [member](const FieldMatch& m, const Domain& domain, const BindingContext&) {
-    checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 1); });
-    return forEachDevice([member, field = m.field](DeviceSpec& d, const ParameterValue& v) {
-      plena(d, field).*member = wholeNumber(v, field, 1);
+/// device.compute.<key>: the field of that key in the device's compute kind (core/compute/<kind>/).
+SpecBindingRegistry::Factory computeField(std::string key) {
+  return [key](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    checkValues(domain, [&](const ParameterValue& v) {
+      for (const auto* kind : computeKinds().kinds())
+        if (const auto* f = kind->fields().find(key)) checked(*f, v, m.field);
     });
+    return forEachDevice([key, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+      const auto* f = d.compute.kind().fields().find(key);
+      if (!f)
+        throw std::invalid_argument(field + " needs a compute unit with \"" + key + "\"; device \"" + d.id + "\" has " +
+                                    d.compute.kindName());
+      f->set(d.compute, checked(*f, v, field));
+    });
+  };
+}
+
+/// device.<block>.<key> of the device tables (core/device/device_fields.h).
+SpecBindingRegistry::Factory deviceField(const params::Field<DeviceSpec>& f) {
+  return [f](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+    checkValues(domain, [&](const ParameterValue& v) { checked(f, v, m.field); });
+    return forEachDevice([f, field = m.field](DeviceSpec& d, const ParameterValue& v) { f.set(d, checked(f, v, field)); });
   };
 }
 
@@ -120,20 +139,6 @@ std::pair<int, int> peArray(const ParameterValue& v, const std::string& field) {
   } catch (const std::out_of_range&) {
   }
   throw std::invalid_argument(field + " takes \"MLENxBLEN\" such as \"2048x128\", not \"" + s + "\"");
-}
-
-template <class T>
-SpecBindingRegistry::Factory strategyField(std::optional<T> (*parse)(std::string_view), const char* expected,
-                                           std::type_identity_t<void (*)(Strategy&, T)> set) {
-  return [parse, expected, set](const FieldMatch& m, const Domain& domain, const BindingContext&) {
-    auto read = [parse, expected, field = m.field](const ParameterValue& v) {
-      const auto parsed = parse(text(v, field));
-      if (!parsed) throw std::invalid_argument(field + " takes " + expected + ", not \"" + std::get<std::string>(v) + "\"");
-      return *parsed;
-    };
-    checkValues(domain, read);
-    return forEachDevice([read, set](DeviceSpec& d, const ParameterValue& v) { set(d.strategy, read(v)); });
-  };
 }
 
 SpecBindingRegistry::Factory formatField(NumberFormat Quantisation::*member) {
@@ -168,26 +173,6 @@ PackageSpec& package(DeviceSpec& device, const std::string& field) {
   throw std::invalid_argument(field + " needs a chiplet-package device; \"" + device.id + "\" has none");
 }
 
-/// Package fields that are whole numbers: array shapes, chiplet counts, memory part counts.
-SpecBindingRegistry::Factory packageNumber(int low, std::function<int&(PackageSpec&, const std::string&)> member) {
-  return [low, member](const FieldMatch& m, const Domain& domain, const BindingContext&) {
-    checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, low); });
-    return forEachDevice([low, member, field = m.field](DeviceSpec& d, const ParameterValue& v) {
-      member(package(d, field), field) = wholeNumber(v, field, low);
-    });
-  };
-}
-
-SystolicArraySpec& systolic(PackageSpec& p, const std::string& field) {
-  if (p.computeChiplet.systolic) return *p.computeChiplet.systolic;
-  throw std::invalid_argument(field + ": the package's compute chiplet has no systolic arrays");
-}
-
-VectorArraySpec& vectorArray(PackageSpec& p, const std::string& field) {
-  if (p.computeChiplet.vector) return *p.computeChiplet.vector;
-  throw std::invalid_argument(field + ": the package's compute chiplet has no vector-unit arrays");
-}
-
 MemoryLevel& offChipSlot(DeviceSpec& d, int index) {
   if (int(d.memory.offChip.size()) <= index) d.memory.offChip.resize(std::size_t(index) + 1);
   auto& level = d.memory.offChip[std::size_t(index)];
@@ -212,29 +197,30 @@ SpecSetter SpecBindingRegistry::bind(const std::string& field, const Domain& dom
 }
 
 void registerBuiltins(SpecBindingRegistry& r) {
-  r.add("device.compute.mlen", "PLENA matrix engine MLEN", plenaDimension(&PlenaComputeSpec::mlen));
-  r.add("device.compute.blen", "PLENA matrix engine BLEN", plenaDimension(&PlenaComputeSpec::blen));
-  r.add("device.compute.vlen", "PLENA vector unit lanes", plenaDimension(&PlenaComputeSpec::vlen));
+  // device.compute.<key>: every key a compute kind declares, described by the first kind that has it.
+  std::vector<std::pair<std::string, std::string>> computeKeys; // key, description
+  for (const auto* kind : computeKinds().kinds())
+    for (const auto& f : kind->fields().fields()) {
+      const auto it = std::find_if(computeKeys.begin(), computeKeys.end(), [&](const auto& k) { return k.first == f.key; });
+      if (it == computeKeys.end()) computeKeys.emplace_back(f.key, f.doc + (f.unit.empty() ? "" : ", " + f.unit) + " (" + kind->name() + ")");
+      else it->second.insert(it->second.size() - 1, ", " + kind->name());
+    }
+  for (const auto& [key, description] : computeKeys) r.add("device.compute." + key, description, computeField(key));
   r.add("device.compute.pe_array", "PLENA \"MLENxBLEN\" (Table 2/6 PE Array)",
         [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
           checkValues(domain, [&](const ParameterValue& v) { peArray(v, m.field); });
           return forEachDevice([field = m.field](DeviceSpec& d, const ParameterValue& v) {
             const auto [mlen, blen] = peArray(v, field);
-            plena(d, field).mlen = mlen;
-            plena(d, field).blen = blen;
+            const auto& fields = d.compute.kind().fields();
+            const auto* mlenField = fields.find("mlen");
+            const auto* blenField = fields.find("blen");
+            if (!mlenField || !blenField)
+              throw std::invalid_argument(field + " needs a compute unit with mlen and blen; device \"" + d.id + "\" has " +
+                                          d.compute.kindName());
+            mlenField->set(d.compute, double(mlen));
+            blenField->set(d.compute, double(blen));
           });
         });
-  r.add("device.compute.frequency_MHz", "PLENA clock, MHz", [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
-    auto read = [field = m.field](const ParameterValue& v) {
-      const double f = number(v, field);
-      if (!(f > 0)) throw std::invalid_argument(field + " takes positive numbers, not " + toString(v));
-      return f;
-    };
-    checkValues(domain, read);
-    return forEachDevice([read, field = m.field](DeviceSpec& d, const ParameterValue& v) {
-      plena(d, field).frequency = units::megahertz(read(v));
-    });
-  });
   r.add("device.memory.on_chip.<technology>.count", "parts of one on-chip technology (0: none)",
         [](const FieldMatch& m, const Domain& domain, const BindingContext& context) {
           checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });
@@ -268,39 +254,12 @@ void registerBuiltins(SpecBindingRegistry& r) {
             for (auto& p : level.parts) p.count = wholeNumber(v, field, 0);
           });
         });
-  r.add("device.strategy.dataflow", "WS, IS or OS",
-        strategyField(parseDataflow, "WS, IS or OS", [](Strategy& s, Dataflow v) { s.dataflow = v; }));
-  r.add("device.strategy.storage_priority", "activations, kv_cache, weights or equal",
-        strategyField(parseStoragePriority, "activations, kv_cache, weights or equal",
-                      [](Strategy& s, StoragePriority v) { s.storage = v; }));
-  r.add("device.strategy.bandwidth_priority", "matrix, vector, equal or shared",
-        strategyField(parseBandwidthPriority, "matrix, vector, equal or shared",
-                      [](Strategy& s, BandwidthPriority v) { s.bandwidth = v; }));
   r.add("device.quantisation.weights", "number format of weights", formatField(&Quantisation::weights));
   r.add("device.quantisation.activations", "number format of activations", formatField(&Quantisation::activations));
   r.add("device.quantisation.kv_cache", "number format of the KV cache", formatField(&Quantisation::kvCache));
-  r.add("device.power.static_fraction", "share of compute peak power drawn when idle",
-        [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
-          auto read = [field = m.field](const ParameterValue& v) {
-            const double f = number(v, field);
-            if (f < 0 || f > 1) throw std::invalid_argument(field + " takes fractions from 0 to 1, not " + toString(v));
-            return f;
-          };
-          checkValues(domain, read);
-          return forEachDevice([read](DeviceSpec& d, const ParameterValue& v) { d.power.staticFraction = read(v); });
-        });
-  r.add("device.package.compute_chiplets", "compute chiplets in the package (DUET 4.3)",
-        packageNumber(1, [](PackageSpec& p, const std::string&) -> int& { return p.computeChiplets; }));
-  r.add("device.package.systolic.rows", "rows of each systolic array (DUET Fig. 5a)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return systolic(p, f).rows; }));
-  r.add("device.package.systolic.cols", "columns of each systolic array (DUET Fig. 5a)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return systolic(p, f).cols; }));
-  r.add("device.package.vector.width", "lanes of each vector unit (DUET Fig. 5b)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).width; }));
-  r.add("device.package.vector.rows", "rows of vector units per array (DUET Fig. 5b)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).rows; }));
-  r.add("device.package.vector.cols", "columns of vector units per array (DUET Fig. 5b)",
-        packageNumber(1, [](PackageSpec& p, const std::string& f) -> int& { return vectorArray(p, f).cols; }));
+  // device.strategy.*, device.dma.*, device.power.*, device.package.*: the device tables.
+  for (const auto& f : deviceFields().fields())
+    r.add("device." + f.key, f.doc + (f.unit.empty() ? "" : ", " + f.unit), deviceField(f));
   r.add("device.package.memory[<i>].count", "parts of the package's memory entry i",
         [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
           checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });

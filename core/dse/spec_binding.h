@@ -59,9 +59,10 @@ private:
   std::vector<Entry> mEntries;
 };
 
-/// Adds the workbench's fields: compute (mlen, blen, vlen, pe_array, frequency_MHz), memory
-/// (on-chip part counts, off-chip level technology and count), strategy, quantisation, power and
-/// devices per group.
+/// Adds the workbench's fields: `device.compute.<key>` for every key of every compute kind's table
+/// (core/compute/compute_kind.h) and pe_array; `device.strategy|dma|power|package.<key>` from the
+/// device tables (core/device/device_fields.h); memory (on-chip part counts, off-chip level
+/// technology and count), quantisation, package memory counts and devices per group.
 void registerBuiltins(SpecBindingRegistry& registry);
 /// A registry holding registerBuiltins(), made once.
 const SpecBindingRegistry& builtinBindings();

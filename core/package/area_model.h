@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/compute/compute_spec.h"
+#include "core/compute/arrays/array_spec.h"
 #include "core/units/quantity.h"
 
 namespace llmwb {

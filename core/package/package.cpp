@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/package/package.h"
 
-#include "core/compute/compute_power.h"
+#include "core/compute/arrays/array_power.h"
 
 #include <cmath>
 #include <cstdio>

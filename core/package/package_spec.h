@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/compute/compute_spec.h"
+#include "core/compute/arrays/array_spec.h"
 #include "core/memory/memory_level.h"
 #include "core/package/area_model.h"
 
@@ -13,7 +13,7 @@ namespace llmwb {
 /// One compute chiplet design: its arrays (per chiplet), SRAM buffers, D2D PHYs. A count of
 /// `kFillChiplet` asks the area model for the most arrays of that kind that fit the chiplet cap.
 struct ComputeChipletSpec {
-  static constexpr int kFillChiplet = -1;
+  static constexpr int kFillChiplet = kFillArrays;
   std::string name = "compute chiplet";
   std::optional<SystolicArraySpec> systolic; ///< `arrays` is per chiplet
   std::optional<VectorArraySpec> vector;

@@ -119,11 +119,16 @@ constexpr FlopsPerSecond teraflopsPerSecond(double v) { return FlopsPerSecond(v 
 
 // Accessors in conventional units, for printing and for JSON keys that name their unit.
 constexpr double inGibibytes(Bytes b) { return b.value() / kGibi; }
+constexpr double inMebibytes(Bytes b) { return b.value() / kMebi; }
 constexpr double inGigabytes(Bytes b) { return b.value() / 1e9; }
 constexpr double inGigabytesPerSecond(BytesPerSecond b) { return b.value() / 1e9; }
 constexpr double inTerabytesPerSecond(BytesPerSecond b) { return b.value() / 1e12; }
 constexpr double inMilliseconds(Seconds s) { return s.value() * 1e3; }
 constexpr double inNanoseconds(Seconds s) { return s.value() * 1e9; }
+constexpr double inMicroseconds(Seconds s) { return s.value() * 1e6; }
+constexpr double inWatts(Watts w) { return w.value(); }
+constexpr double inMillimeters(Millimeters l) { return l.value(); }
+constexpr double inSquareMillimeters(SquareMillimeters a) { return a.value(); }
 constexpr double inPicojoulesPerBit(JoulesPerByte e) { return e.value() / (1e-12 * kBitsPerByte); }
 constexpr double inMilliwattsPerGibibyte(WattsPerByte p) { return p.value() * kGibi * 1e3; }
 constexpr double inMegahertz(Hertz f) { return f.value() / 1e6; }

@@ -10,6 +10,9 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include <algorithm>
+#include <cmath>
+
 namespace llmwb::ui {
 
 FormBuilder::FormBuilder(QFormLayout* form, ProjectDocument* document, int mergeBase)
@@ -87,6 +90,56 @@ void FormBuilder::line(const QString& label, const QString& value, const QString
     doc->edit(QObject::tr("Set %1 to %2").arg(label, v), [&](Project& p) { set(p, v); });
   });
   mForm->addRow(label, edit);
+}
+
+void FormBuilder::field(const params::FieldInfo& info, const params::FieldValue& current, const QString& tip,
+                        Setter<params::FieldValue> set) {
+  const QString label = QString::fromStdString(info.label.empty() ? info.key : info.label);
+  const QString suffix = info.unit.empty() ? QString() : QStringLiteral(" ") + QString::fromStdString(info.unit);
+  auto checked = [set, info](Project& p, const params::FieldValue& v) { set(p, params::checkValue(info, v)); };
+  switch (info.type) {
+  case params::FieldType::Choice: {
+    QStringList options;
+    for (const auto& c : info.choices) options << QString::fromStdString(c);
+    choice(label, options, QString::fromStdString(std::get<std::string>(current)), tip,
+           [checked](Project& p, const QString& v) { checked(p, v.toStdString()); });
+    return;
+  }
+  case params::FieldType::Text:
+    line(label, QString::fromStdString(std::get<std::string>(current)), tip,
+         [checked](Project& p, const QString& v) { checked(p, v.toStdString()); });
+    return;
+  case params::FieldType::Integer: {
+    const double value = std::get<double>(current);
+    const int top = int(std::min(info.range.max, 1e9));
+    int low = int(std::max(info.range.min, -1e9));
+    QString specialText;
+    if (info.special) {
+      specialText = QString::fromStdString(info.special->name);
+      --low; // the spin box's lowest value stands for the special one
+    }
+    const bool isSpecial = info.special && value == info.special->value;
+    integer(label, isSpecial ? low : int(value), low, top, suffix, tip,
+            [checked, info, low](Project& p, int v) {
+              if (info.special && v == low) checked(p, info.special->name);
+              else checked(p, double(v));
+            },
+            specialText);
+    return;
+  }
+  case params::FieldType::Real: break;
+  }
+  const double value = std::get<double>(current);
+  if (info.unit == "fraction") {
+    number(label, value * 100, info.range.min * 100, info.range.max * 100, 1, QStringLiteral(" %"), tip,
+           [checked](Project& p, double v) { checked(p, v / 100); });
+    return;
+  }
+  const double magnitude = std::abs(value);
+  const int decimals = magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : 4;
+  // An exclusive lower bound is not a value the box may show; step just above it.
+  const double low = info.range.minExclusive ? info.range.min + std::pow(10.0, -decimals) : info.range.min;
+  number(label, value, low, std::min(info.range.max, 1e12), decimals, suffix, tip, checked);
 }
 
 } // namespace llmwb::ui

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/io/project.h"
+#include "core/params/param_table.h"
 
 #include <QString>
 #include <QStringList>
@@ -35,6 +36,11 @@ public:
   void choice(const QString& label, const QStringList& options, const QString& current, const QString& tip,
               Setter<QString> set);
   void line(const QString& label, const QString& value, const QString& tip, Setter<QString> set);
+  /// A field from a parameter table (core/params): label, unit suffix, range, choices and special
+  /// value from the table; shares (unit "fraction") are shown in percent. `set` gets the value in
+  /// the field's preset unit, checked against its range.
+  void field(const params::FieldInfo& info, const params::FieldValue& current, const QString& tip,
+             Setter<params::FieldValue> set);
 
 private:
   int nextKey() { return mMergeBase + mField++; }

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/inspector/inspector.h"
 
+#include "core/compute/arrays/array_fields.h"
+#include "core/compute/compute_kind.h"
+#include "core/device/device_fields.h"
+#include "core/memory/memory_technology_fields.h"
+#include "core/package/package_fields.h"
 #include "core/quant/number_format.h"
 #include "widgets/common/format.h"
 #include "widgets/document/project_document.h"
@@ -11,18 +16,39 @@
 #include <QLabel>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace llmwb::ui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-/// "where it comes from" for a device field: its own source, else the design's, else a note.
-QString sourceTip(const DeviceSpec& d, const std::string& key, const QString& what) {
+/// "where it comes from" for a device field: its own source, else the design's, else the
+/// workbench's own (`fallback`, from the parameter table), else a note.
+QString sourceTip(const DeviceSpec& d, const std::string& key, const QString& what, const std::string& fallback = {}) {
   for (const auto& k : {key, std::string("design"), std::string("compute")})
     if (const auto it = d.sources.find(k); it != d.sources.end())
       return QStringLiteral("%1<br><i>Source:</i> %2").arg(what, q(it->second).toHtmlEscaped());
+  if (!fallback.empty()) return QStringLiteral("%1<br><i>Source:</i> %2").arg(what, q(fallback).toHtmlEscaped());
   return QStringLiteral("%1<br><i>Source:</i> the preset gives none (assumption)").arg(what);
+}
+
+/// Every present field of a parameter table, reached from group `g`'s device by `at`; `check`
+/// (optional) runs after a set so that fields that disagree refuse the edit.
+template <class Spec>
+void tableFields(FormBuilder& f, const DeviceSpec& d, const params::ParamTable<Spec>& table, const Spec& spec,
+                 std::function<Spec&(Project&)> at, const std::string& sourceKey,
+                 std::function<void(const Spec&)> check = {}, const std::vector<std::string>& skip = {}) {
+  for (const auto& field : table.fields()) {
+    if (!field.present(spec) || std::find(skip.begin(), skip.end(), field.key) != skip.end()) continue;
+    const QString what = q(field.doc.empty() ? field.key : field.doc);
+    f.field(field, field.get(spec), sourceTip(d, sourceKey + "." + field.key, what, field.source),
+            [at, check, set = field.set](Project& p, const params::FieldValue& v) {
+              Spec& target = at(p);
+              set(target, v);
+              if (check) check(target);
+            });
+  }
 }
 
 QStringList formatNames() {
@@ -65,89 +91,31 @@ void projectFields(FormBuilder& f, const ProjectDocument& doc) {
 }
 
 void computeFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
-  if (const auto* plena = std::get_if<PlenaComputeSpec>(&d.compute)) {
-    f.section(Inspector::tr("Compute: PLENA-style NPU"));
-    const QString tip = sourceTip(d, "compute", Inspector::tr("Matrix engine MLEN x BLEN (MemExplorer Table 6 \"PE array\")"));
-    f.integer(QStringLiteral("MLEN"), plena->mlen, 16, 16384, Inspector::tr(" PEs"), tip,
-              [g](Project& p, int v) { std::get<PlenaComputeSpec>(deviceOf(p, g).compute).mlen = v; });
-    f.integer(QStringLiteral("BLEN"), plena->blen, 4, 4096, Inspector::tr(" PEs"), tip + Inspector::tr("<br>MLEN must be a multiple of BLEN"),
-              [g](Project& p, int v) {
-                auto& c = std::get<PlenaComputeSpec>(deviceOf(p, g).compute);
-                if (c.mlen % v) throw std::invalid_argument("PLENA needs MLEN to be a multiple of BLEN");
-                c.blen = v;
-              });
-    f.integer(QStringLiteral("VLEN"), plena->vlen, 16, 16384, Inspector::tr(" lanes"),
-              sourceTip(d, "compute", Inspector::tr("Vector unit lanes")),
-              [g](Project& p, int v) { std::get<PlenaComputeSpec>(deviceOf(p, g).compute).vlen = v; });
-    f.number(Inspector::tr("Frequency"), plena->frequency.value() / 1e6, 100, 5000, 0, Inspector::tr(" MHz"),
-             sourceTip(d, "compute", Inspector::tr("Clock of the matrix and vector engines")),
-             [g](Project& p, double v) { std::get<PlenaComputeSpec>(deviceOf(p, g).compute).frequency = units::megahertz(v); });
-  } else if (const auto* gpu = std::get_if<GpuComputeSpec>(&d.compute)) {
-    f.section(Inspector::tr("Compute: GPU"));
-    f.text(Inspector::tr("Tensor FP16"), Inspector::tr("%1 (dense)").arg(formatFlops(gpu->tensorPeak16)),
-           sourceTip(d, "compute", Inspector::tr("Dense 16-bit tensor-core peak, FLOP/s")));
-    if (gpu->tensorPeak8.value() > 0) f.text(Inspector::tr("Tensor FP8"), formatFlops(gpu->tensorPeak8), sourceTip(d, "compute", {}));
-    f.text(Inspector::tr("Vector FP32"), formatFlops(gpu->vectorPeak), sourceTip(d, "compute", {}));
-    f.number(Inspector::tr("Matmul efficiency"), gpu->matmulEfficiency * 100, 1, 100, 0, QStringLiteral(" %"),
-             sourceTip(d, "matmul_efficiency", Inspector::tr("Share of the tensor peak a tuned GEMM reaches")),
-             [g](Project& p, double v) { std::get<GpuComputeSpec>(deviceOf(p, g).compute).matmulEfficiency = v / 100; });
-  } else if (const auto* arrays = std::get_if<ArrayComputeSpec>(&d.compute); arrays && !d.package) {
-    f.section(Inspector::tr("Compute: DUET arrays"));
-    if (arrays->systolic)
-      f.integer(Inspector::tr("Systolic arrays"), arrays->systolic->arrays, 1, 100000, {},
-                sourceTip(d, "compute", Inspector::tr("%1 x %2 systolic arrays").arg(arrays->systolic->rows).arg(arrays->systolic->cols)),
-                [g](Project& p, int v) { std::get<ArrayComputeSpec>(deviceOf(p, g).compute).systolic->arrays = v; });
-    if (arrays->vector)
-      f.integer(Inspector::tr("Vector-unit arrays"), arrays->vector->arrays, 1, 100000, {},
-                sourceTip(d, "compute", Inspector::tr("%1-wide %2 x %3 vector-unit arrays").arg(arrays->vector->width).arg(arrays->vector->rows).arg(arrays->vector->cols)),
-                [g](Project& p, int v) { std::get<ArrayComputeSpec>(deviceOf(p, g).compute).vector->arrays = v; });
-  }
+  if (d.package) return; // the package's chiplet design sets the compute
+  const ComputeKind& kind = d.compute.kind();
+  f.section(Inspector::tr("Compute: %1").arg(q(kind.title())));
+  tableFields<ComputeSpec>(f, d, kind.fields(), d.compute, [g](Project& p) -> ComputeSpec& { return deviceOf(p, g).compute; },
+                           "compute", [](const ComputeSpec& c) { c.kind().check(c); });
 }
 
-void packageFields(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
+void packageSection(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
   if (!d.package) return;
   const auto& c = d.package->computeChiplet;
   f.section(Inspector::tr("Compute chiplet design"));
-  const QString tip = sourceTip(d, "compute", Inspector::tr("Every compute chiplet of the package has this design (DUET 3.2-3.3, Table 3)"));
-  if (c.systolic) {
-    f.integer(Inspector::tr("Systolic rows"), c.systolic->rows, 4, 512, Inspector::tr(" PEs"), tip,
-              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.systolic->rows = v; });
-    f.integer(Inspector::tr("Systolic columns"), c.systolic->cols, 4, 512, Inspector::tr(" PEs"), tip,
-              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.systolic->cols = v; });
-    f.integer(Inspector::tr("Systolic arrays / chiplet"), c.systolic->arrays == ComputeChipletSpec::kFillChiplet ? 0 : c.systolic->arrays,
-              0, 4096, {}, Inspector::tr("Arrays per chiplet; \"fill\": as many as the 121 mm² cap holds"),
-              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.systolic->arrays = v > 0 ? v : ComputeChipletSpec::kFillChiplet; },
-              Inspector::tr("fill the chiplet"));
-  }
-  if (c.vector) {
-    f.integer(Inspector::tr("Vector width"), c.vector->width, 4, 256, Inspector::tr(" lanes"), tip,
-              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->width = v; });
-    f.integer(Inspector::tr("Vector rows"), c.vector->rows, 1, 256, Inspector::tr(" units"), tip,
-              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->rows = v; });
-    f.integer(Inspector::tr("Vector columns"), c.vector->cols, 1, 256, Inspector::tr(" units"), tip,
-              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->cols = v; });
-    f.integer(Inspector::tr("Vector arrays / chiplet"), c.vector->arrays == ComputeChipletSpec::kFillChiplet ? 0 : c.vector->arrays, 0,
-              4096, {}, Inspector::tr("Arrays per chiplet; \"fill\": as many as the 121 mm² cap holds"),
-              [g](Project& p, int v) { deviceOf(p, g).package->computeChiplet.vector->arrays = v > 0 ? v : ComputeChipletSpec::kFillChiplet; },
-              Inspector::tr("fill the chiplet"));
-  }
-  const double mhz = (c.systolic ? c.systolic->frequency : c.vector->frequency).value() / 1e6;
-  f.number(Inspector::tr("Frequency"), mhz, 100, 3000, 0, Inspector::tr(" MHz"), sourceTip(d, "compute", Inspector::tr("Array clock (DUET 4.2: 700 MHz)")),
-           [g](Project& p, double v) {
-             auto& cc = deviceOf(p, g).package->computeChiplet;
-             if (cc.systolic) cc.systolic->frequency = units::megahertz(v);
-             if (cc.vector) cc.vector->frequency = units::megahertz(v);
-           });
-  f.number(Inspector::tr("D2D bandwidth"), c.d2dBandwidth.value() / 1e9, 1, 10000, 0, Inspector::tr(" GB/s"),
-           Inspector::tr("Network-on-interposer bandwidth per compute chiplet (DUET 4.3)"),
-           [g](Project& p, double v) { deviceOf(p, g).package->computeChiplet.d2dBandwidth = units::gigabytesPerSecond(v); });
+  if (c.systolic)
+    tableFields<SystolicArraySpec>(f, d, systolicFields(true), *c.systolic,
+                                   [g](Project& p) -> SystolicArraySpec& { return *deviceOf(p, g).package->computeChiplet.systolic; },
+                                   "compute");
+  if (c.vector)
+    tableFields<VectorArraySpec>(f, d, vectorFields(true), *c.vector,
+                                 [g](Project& p) -> VectorArraySpec& { return *deviceOf(p, g).package->computeChiplet.vector; },
+                                 "compute");
+  tableFields<ComputeChipletSpec>(f, d, computeChipletFields(), c,
+                                  [g](Project& p) -> ComputeChipletSpec& { return deviceOf(p, g).package->computeChiplet; }, "compute");
   f.section(Inspector::tr("Package limits"));
-  f.number(Inspector::tr("Chiplet area cap"), d.package->chipletAreaCap.value(), 10, 900, 0, Inspector::tr(" mm²"),
-           Inspector::tr("DUET 4.3: 121 mm² per compute chiplet"),
-           [g](Project& p, double v) { deviceOf(p, g).package->chipletAreaCap = units::squareMillimeters(v); });
-  f.number(Inspector::tr("Interposer limit"), d.package->interposerLimit.value(), 100, 20000, 0, Inspector::tr(" mm²"),
-           Inspector::tr("DUET 4.3: 2700-3000 mm²"),
-           [g](Project& p, double v) { deviceOf(p, g).package->interposerLimit = units::squareMillimeters(v); });
+  // The composer's grid sets the chiplet count; the SRAM technology is a preset id.
+  tableFields<PackageSpec>(f, d, llmwb::packageFields(), *d.package, [g](Project& p) -> PackageSpec& { return *deviceOf(p, g).package; },
+                           "package", {}, {"name", "compute_chiplets", "sram_technology"});
 }
 
 void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count) {
@@ -157,19 +125,10 @@ void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count)
   f.integer(Inspector::tr("Devices"), count, 1, 1024, {}, Inspector::tr("Devices in this group (tensor parallel)"),
             [g](Project& p, int v) { p.system.system.groups.at(g).count = v; });
   computeFields(f, d, g);
-  packageFields(f, d, g);
+  packageSection(f, d, g);
 
   f.section(Inspector::tr("Software strategy (MemExplorer Table 2)"));
-  f.choice(Inspector::tr("Storage priority"), {"activations", "kv_cache", "weights", "equal"}, q(toString(d.strategy.storage)),
-           sourceTip(d, "strategy", Inspector::tr("What the on-chip memory keeps first")), [g](Project& p, const QString& v) {
-             deviceOf(p, g).strategy.storage = *parseStoragePriority(v.toStdString());
-           });
-  f.choice(Inspector::tr("Dataflow"), {"WS", "IS", "OS"}, q(toString(d.strategy.dataflow)),
-           sourceTip(d, "strategy", Inspector::tr("Weight-, input- or output-stationary tiling")),
-           [g](Project& p, const QString& v) { deviceOf(p, g).strategy.dataflow = *parseDataflow(v.toStdString()); });
-  f.choice(Inspector::tr("Bandwidth priority"), {"matrix", "vector", "equal", "shared"}, q(toString(d.strategy.bandwidth)),
-           sourceTip(d, "strategy", Inspector::tr("Off-chip bandwidth split: matrix 75% / vector 25%, the reverse, equal, or shared")),
-           [g](Project& p, const QString& v) { deviceOf(p, g).strategy.bandwidth = *parseBandwidthPriority(v.toStdString()); });
+  tableFields<Strategy>(f, d, strategyFields(), d.strategy, [g](Project& p) -> Strategy& { return deviceOf(p, g).strategy; }, "strategy");
 
   f.section(Inspector::tr("Number formats (MemExplorer Table 2)"));
   const QStringList formats = formatNames();
@@ -182,21 +141,8 @@ void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count)
   format(Inspector::tr("KV cache"), d.quantisation.kvCache, &Quantisation::kvCache);
 
   f.section(Inspector::tr("Memory system and power"));
-  // The three DMA streams of MemExplorer's PLENA model (modeling_references.md), in percent.
-  const struct {
-    QString label, what;
-    double DmaSpec::*field;
-  } streams[] = {{Inspector::tr("DMA matrix reads"), Inspector::tr("weight and KV tiles"), &DmaSpec::matrixRead},
-                 {Inspector::tr("DMA vector reads"), Inspector::tr("activation rows"), &DmaSpec::vectorRead},
-                 {Inspector::tr("DMA writes"), Inspector::tr("write-back"), &DmaSpec::write}};
-  for (const auto& stream : streams)
-    f.number(stream.label, d.dma.*stream.field * 100, 1, 100, 1, QStringLiteral(" %"),
-             sourceTip(d, "dma", Inspector::tr("Sustained share of off-chip peak bandwidth for %1").arg(stream.what)),
-             [g, field = stream.field](Project& p, double v) { deviceOf(p, g).dma.*field = v / 100; });
-  f.number(Inspector::tr("Static power share"), d.power.staticFraction * 100, 0, 100, 0, QStringLiteral(" %"),
-           sourceTip(d, "power.static_fraction", Inspector::tr("Part of the compute peak power drawn whatever the load")),
-           [g](Project& p, double v) { deviceOf(p, g).power.staticFraction = v / 100; });
-  if (d.power.datasheetTdp) f.text(Inspector::tr("Datasheet TDP"), formatWatts(*d.power.datasheetTdp), sourceTip(d, "power", {}));
+  tableFields<DmaSpec>(f, d, dmaFields(), d.dma, [g](Project& p) -> DmaSpec& { return deviceOf(p, g).dma; }, "dma");
+  tableFields<PowerSpec>(f, d, powerFields(), d.power, [g](Project& p) -> PowerSpec& { return deviceOf(p, g).power; }, "power");
 
   if (!d.sources.empty()) {
     f.section(Inspector::tr("Sources"));
@@ -221,13 +167,9 @@ void partFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, std::size_t 
     return it == t.sources.end() ? Inspector::tr("no source given") : q(it->second);
   };
   f.section(Inspector::tr("Technology (per %1)").arg(q(t.unitName)));
-  f.text(Inspector::tr("Capacity"), formatBytes(t.capacity), src("capacity_GiB"));
-  f.text(Inspector::tr("Bandwidth"), formatBandwidth(t.bandwidth), src("bandwidth_GBps"));
-  f.text(Inspector::tr("Latency"), formatSeconds(t.latency), src("latency_ns"));
-  if (t.shoreline) f.text(Inspector::tr("PHY shoreline"), QStringLiteral("%1 mm").arg(t.shoreline->value()), src("shoreline_mm"));
-  f.text(Inspector::tr("Background power"), QStringLiteral("%1 mW/GiB").arg(formatNumber(t.backgroundPower.value() * units::kGibi * 1e3)), src("p_bg_mW_per_GiB"));
-  f.text(Inspector::tr("Read energy"), QStringLiteral("%1 pJ/bit").arg(formatNumber(t.readEnergy.value() / units::picojoulesPerBit(1).value())), src("e_read_pJ_per_bit"));
-  f.text(Inspector::tr("Write energy"), QStringLiteral("%1 pJ/bit").arg(formatNumber(t.writeEnergy.value() / units::picojoulesPerBit(1).value())), src("e_write_pJ_per_bit"));
+  for (const auto& field : memoryTechnologyFields().fields())
+    if (field.type == params::FieldType::Real && field.present(t))
+      f.text(q(field.label), QStringLiteral("%1 %2").arg(q(params::valueText(field, field.get(t))), q(field.unit)), src(field.key));
   f.section(Inspector::tr("This level"));
   f.text(Inspector::tr("Total"), Inspector::tr("%1 · %2").arg(formatBytes(levels[level]->capacity()), formatBandwidth(levels[level]->bandwidth())));
 }

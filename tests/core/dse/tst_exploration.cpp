@@ -2,6 +2,7 @@
 // Design problems and the exploration loop on a tiny space (tests/data/spaces/tiny-decode.json):
 // bindings reach the spec, the grid and its canonical points, seeded methods repeat themselves,
 // a resumed or sharded sweep equals a whole one.
+#include "core/compute/plena/plena_spec.h"
 #include "core/dse/exploration.h"
 #include "core/io/space_io.h"
 #include "tests/core/support/tiny_space.h"
@@ -49,7 +50,7 @@ TEST(DesignProblem, BindingsReachTheSpec) {
   // 2048x128, HBM4 x4, no LPDDR, vector priority.
   const auto system = tiny().system(DesignPoint{{1, 1, 2, 0, 0, 2}});
   const auto& device = system.groups.front().device;
-  const auto& compute = std::get<PlenaComputeSpec>(device.compute);
+  const auto& compute = device.compute.as<PlenaComputeSpec>();
   EXPECT_EQ(compute.mlen, 2048);
   EXPECT_EQ(compute.blen, 128);
   ASSERT_EQ(device.memory.offChip.size(), 1u); // the empty LPDDR slot is gone

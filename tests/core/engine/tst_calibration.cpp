@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one compute-power calibration: MemExplorer Table 6 Base must come out at its 300.1 W TDP.
-#include "core/compute/compute_power.h"
+#include "core/compute/plena/plena_power.h"
 #include "core/io/preset_library.h"
 #include "core/device/device_model.h"
 

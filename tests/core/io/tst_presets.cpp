@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every shipped preset loads, validates and carries a source for its numbers.
+#include "core/compute/plena/plena_spec.h"
 #include "core/io/input_error.h"
 #include "core/io/preset_library.h"
 #include "tests/core/support/test_presets.h"
@@ -59,7 +60,7 @@ TEST(Presets, Table1Values) {
 
 TEST(Presets, DevicesInheritAndOverride) {
   const auto p1 = lib().device("memexplorer/p1");
-  const auto& c = std::get<PlenaComputeSpec>(p1.compute);
+  const auto& c = p1.compute.as<PlenaComputeSpec>();
   EXPECT_EQ(c.mlen, 2048);
   EXPECT_EQ(c.blen, 256);
   EXPECT_EQ(p1.quantisation.describe(), "MXINT8/MXINT8/MXINT8"); // from the family preset

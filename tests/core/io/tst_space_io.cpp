@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Design-space files: the shipped spaces read and bind; a malformed one is an InputError that
 // names the file, the JSON-pointer field and what is wrong.
+#include "core/compute/arrays/array_spec.h"
 #include "core/io/input_error.h"
 #include "core/io/space_io.h"
 #include "../support/test_presets.h"
@@ -31,7 +32,7 @@ TEST(SpaceIo, PackageFieldsReachThePackage) {
   EXPECT_EQ(device.package->computeChiplet.systolic->rows, 128);
   EXPECT_EQ(device.package->computeChiplet.systolic->cols, 32);
   EXPECT_EQ(device.package->computeChiplets, 8);
-  const auto& compute = std::get<ArrayComputeSpec>(device.compute);
+  const auto& compute = device.compute.as<ArrayComputeSpec>();
   ASSERT_TRUE(compute.systolic);
   EXPECT_EQ(compute.systolic->rows, 128);
   const auto r = problem.evaluate(dse::DesignPoint{{4, 2, 1}});

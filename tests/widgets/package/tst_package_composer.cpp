@@ -2,6 +2,7 @@
 // The package composer driven with drops on its floorplan: the DUET packages as shipped, an
 // interposer grown past its limit, parts moved and removed, all undoable.
 
+#include "core/compute/arrays/array_spec.h"
 #include "core/edit/package_edits.h"
 #include "core/io/preset_library.h"
 #include "tests/widgets/support/drop.h"
@@ -88,7 +89,7 @@ private slots:
     QVERIFY(composer.dropEntry({ui::PaletteEntry::Kind::ComputeChiplet, PresetKind::Device, "compute"}, 0, 5, std::nullopt));
     QCOMPARE(doc.system().groups[1].device.package->computeChiplets, 9);
     // The device's compute follows its package.
-    const auto& arrays = std::get<ArrayComputeSpec>(doc.system().groups[1].device.compute);
+    const auto& arrays = doc.system().groups[1].device.compute.as<ArrayComputeSpec>();
     QVERIFY(arrays.vector && arrays.vector->arrays % 9 == 0);
     // A taken cell refuses a move, and nothing changes.
     const auto& plan = doc.system().groups[1].device.package->floorplan;

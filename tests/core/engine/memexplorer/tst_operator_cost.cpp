@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Dataflow re-reads and one operator's time, by hand.
+#include "core/compute/plena/plena_spec.h"
 #include "core/engine/memexplorer/operator_cost.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/compute/gpu_tensor_cores.h"
+#include "core/compute/gpu/gpu_tensor_cores.h"
 
 #include <cmath>
 

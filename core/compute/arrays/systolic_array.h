@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/compute/compute_spec.h"
+#include "core/compute/arrays/array_spec.h"
+#include "core/compute/compute_unit.h"
 
 namespace llmwb {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/compute/compute_spec.h"
+#include "core/compute/plena/plena_spec.h"
 
 namespace llmwb {
 
@@ -16,12 +16,5 @@ extern const double kPlenaPowerCalibration;
 
 /// Peak (all units busy) power of the compute of one PLENA core.
 Watts plenaPeakComputePower(const PlenaComputeSpec& spec);
-
-/// DUET Table 5 (TSMC 28 nm, at 763 MHz): a 64 x 32 systolic array draws 935 mW and a 32-wide
-/// 16 x 8 vector-unit array 3446 mW. Scaled by array size (PEs or lanes), count and frequency.
-inline constexpr double kDuetSystolicArrayMilliwatts = 935.0;
-inline constexpr double kDuetVectorArrayMilliwatts = 3446.0;
-inline constexpr double kDuetSynthesisMegahertz = 763.0;
-Watts arrayPeakComputePower(const ArrayComputeSpec& spec);
 
 } // namespace llmwb

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/compute/systolic_array.h"
+#include "core/compute/arrays/systolic_array.h"
 
 #include <algorithm>
 #include <cmath>

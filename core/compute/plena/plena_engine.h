@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/compute/compute_spec.h"
+#include "core/compute/compute_unit.h"
+#include "core/compute/plena/plena_spec.h"
 
 namespace llmwb {
 

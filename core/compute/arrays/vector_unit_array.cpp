@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/compute/vector_unit_array.h"
+#include "core/compute/arrays/vector_unit_array.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The vector-unit array cycle models against hand-computed cases.
-#include "core/compute/vector_unit_array.h"
+#include "core/compute/arrays/vector_unit_array.h"
 
 #include <gtest/gtest.h>
 

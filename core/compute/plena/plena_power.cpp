@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/compute/compute_power.h"
+#include "core/compute/plena/plena_power.h"
 
 namespace llmwb {
 
@@ -16,25 +16,6 @@ Watts plenaPeakComputePower(const PlenaComputeSpec& spec) {
   const double ghz = spec.frequency.value() / 1e9;
   const double milliwatts = kPlenaMilliwattsPerMac * spec.mlen * spec.blen + kPlenaMilliwattsPerLane * spec.vlen;
   return units::milliwatts(milliwatts * ghz * kPlenaPowerCalibration);
-}
-
-} // namespace llmwb
-
-namespace llmwb {
-
-Watts arrayPeakComputePower(const ArrayComputeSpec& spec) {
-  Watts total;
-  if (spec.systolic) {
-    const auto& s = *spec.systolic;
-    total += units::milliwatts(kDuetSystolicArrayMilliwatts * (double(s.rows) * s.cols / (64 * 32)) * s.arrays *
-                               (units::inMegahertz(s.frequency) / kDuetSynthesisMegahertz));
-  }
-  if (spec.vector) {
-    const auto& v = *spec.vector;
-    total += units::milliwatts(kDuetVectorArrayMilliwatts * (double(v.lanes()) / (32 * 16 * 8)) * v.arrays *
-                               (units::inMegahertz(v.frequency) / kDuetSynthesisMegahertz));
-  }
-  return total;
 }
 
 } // namespace llmwb

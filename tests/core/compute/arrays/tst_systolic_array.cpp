@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The systolic-array cycle models against hand-computed cases.
-#include "core/compute/systolic_array.h"
+#include "core/compute/arrays/systolic_array.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/compute/array_compute.h"
+#include "core/compute/arrays/array_compute.h"
 
 namespace llmwb {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/compute/plena_engine.h"
+#include "core/compute/plena/plena_engine.h"
 
 #include <algorithm>
 #include <cmath>

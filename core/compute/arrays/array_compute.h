@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/compute/systolic_array.h"
-#include "core/compute/vector_unit_array.h"
+#include "core/compute/arrays/systolic_array.h"
+#include "core/compute/arrays/vector_unit_array.h"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // PLENA tile cycle model against hand-computed cases (perf_model.py, main branch: M_MM = BLEN).
-#include "core/compute/plena_engine.h"
+#include "core/compute/plena/plena_engine.h"
 
 #include <gtest/gtest.h>
 

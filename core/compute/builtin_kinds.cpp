@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one place compute kinds are registered. A new kind is a folder beside these (its parameter
+// struct, its ComputeUnit, its ComputeKind) and one line here; the first line is the default kind.
+#include "core/compute/arrays/arrays_kind.h"
+#include "core/compute/compute_kind.h"
+#include "core/compute/gpu/gpu_kind.h"
+#include "core/compute/plena/plena_kind.h"
+
+namespace llmwb {
+
+void registerBuiltinComputeKinds(ComputeKindRegistry& registry) {
+  registry.add(makePlenaKind());
+  registry.add(makeGpuKind());
+  registry.add(makeArraysKind());
+}
+
+} // namespace llmwb

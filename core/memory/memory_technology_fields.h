@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/memory/memory_technology.h"
+#include "core/params/param_table.h"
+
+namespace llmwb {
+
+/// The fields of a memory technology preset (kind "memory_technology"), declared once. `name`
+/// defaults to the preset id; `shoreline_mm` is required off chip and refused on chip (the reader,
+/// core/io/memory_reader.cpp, applies both rules).
+const params::ParamTable<MemoryTechnology>& memoryTechnologyFields();
+
+} // namespace llmwb

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The inspector's fields come from the parameter tables: units, ranges, choices, "fill", and edits
+// that go through the document (undoable, refused when fields disagree).
+#include "core/compute/arrays/array_spec.h"
+#include "core/compute/plena/plena_spec.h"
+#include "tests/widgets/support/projects.h"
+#include "widgets/document/project_document.h"
+#include "widgets/inspector/inspector.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace llmwb;
+
+namespace {
+/// Runs the inspector's queued rebuild.
+void settle() { QTest::qWait(10); }
+
+/// A document over a system preset with its first device group shown in an inspector.
+struct Inspected {
+  Inspected(const PresetLibrary& lib, const std::string& system, const std::string& model, const std::string& workload)
+      : doc(lib, test::projectOf(lib, system, model, workload)) {
+    inspector.setDocument(&doc, &selection);
+    selection.select({ui::Selection::Kind::Device, 0, 0, 0});
+    settle();
+  }
+  ui::ProjectDocument doc;
+  ui::SelectionModel selection;
+  ui::Inspector inspector;
+};
+} // namespace
+
+class TestInspector : public QObject {
+  Q_OBJECT
+  const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
+
+private slots:
+  void plenaFieldsEditTheDocument() {
+    Inspected t(lib, "memexplorer/p1", "llama-3.1-8b", "osworld");
+    auto& doc = t.doc;
+    auto& inspector = t.inspector;
+
+    auto* mlen = inspector.findChild<QSpinBox*>(QStringLiteral("MLEN"));
+    QVERIFY(mlen);
+    QCOMPARE(mlen->suffix(), QStringLiteral(" PEs"));
+    QCOMPARE(mlen->value(), doc.system().groups[0].device.compute.as<PlenaComputeSpec>().mlen);
+    mlen->setValue(1024);
+    QCOMPARE(doc.system().groups[0].device.compute.as<PlenaComputeSpec>().mlen, 1024);
+    QCOMPARE(doc.undoStack()->count(), 1);
+    settle();
+
+    // MLEN % BLEN must stay 0: the edit is refused and nothing changes.
+    auto* blen = inspector.findChild<QSpinBox*>(QStringLiteral("BLEN"));
+    QVERIFY(blen);
+    const int blenBefore = blen->value();
+    blen->setValue(100);
+    QCOMPARE(doc.system().groups[0].device.compute.as<PlenaComputeSpec>().blen, blenBefore);
+    settle();
+
+    auto* frequency = inspector.findChild<QDoubleSpinBox*>(QStringLiteral("Frequency"));
+    QVERIFY(frequency);
+    QCOMPARE(frequency->suffix(), QStringLiteral(" MHz"));
+    frequency->setValue(1500);
+    QCOMPARE(doc.system().groups[0].device.compute.as<PlenaComputeSpec>().frequency.value(), units::megahertz(1500).value());
+    settle();
+
+    // Shares are shown in percent.
+    auto* staticShare = inspector.findChild<QDoubleSpinBox*>(QStringLiteral("Static power share"));
+    QVERIFY(staticShare);
+    QCOMPARE(staticShare->suffix(), QStringLiteral(" %"));
+    staticShare->setValue(25);
+    QCOMPARE(doc.system().groups[0].device.power.staticFraction, 0.25);
+    settle();
+
+    auto* dataflow = inspector.findChild<QComboBox*>(QStringLiteral("Dataflow"));
+    QVERIFY(dataflow);
+    dataflow->setCurrentText(QStringLiteral("OS"));
+    QVERIFY(doc.system().groups[0].device.strategy.dataflow == Dataflow::OutputStationary);
+  }
+
+  void packageArraysMayFillTheChiplet() {
+    Inspected t(lib, "duet/system", "nemotron-h-56b", "arxiv");
+    auto& doc = t.doc;
+    auto& inspector = t.inspector;
+    const auto arrays = [&] {
+      const auto& c = doc.system().groups[0].device.package->computeChiplet;
+      return c.systolic ? c.systolic->arrays : c.vector->arrays;
+    };
+    const QString name = doc.system().groups[0].device.package->computeChiplet.systolic ? QStringLiteral("Systolic arrays / chiplet")
+                                                                                        : QStringLiteral("Vector-unit arrays / chiplet");
+    auto* count = inspector.findChild<QSpinBox*>(name);
+    QVERIFY(count);
+    QCOMPARE(count->specialValueText(), QStringLiteral("fill"));
+    count->setValue(3);
+    QCOMPARE(arrays(), 3);
+    settle();
+    count = inspector.findChild<QSpinBox*>(name);
+    QVERIFY(count);
+    QCOMPARE(count->value(), 3);
+    count->setValue(count->minimum());
+    QCOMPARE(arrays(), kFillArrays);
+  }
+};
+
+QTEST_MAIN(TestInspector)
+#include "tst_inspector.moc"
