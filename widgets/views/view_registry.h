@@ -41,6 +41,9 @@ public:
   virtual void setResults(const std::shared_ptr<const ProjectResults>& results) = 0;
   /// Another project is open (nullptr: none): views that run their own work restart or drop it.
   virtual void setDocument(ProjectDocument* document) { (void)document; }
+  /// What the view adds to File > Export all figures beyond the project's own results (a sweep
+  /// the user ran in it).
+  virtual void contribute(ProjectFigures& figures) const { (void)figures; }
 };
 
 /// Where a view's figures go: `prepare` gives a new plot the export's theme and size (before its
