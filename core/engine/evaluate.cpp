@@ -3,24 +3,13 @@
 
 #include "core/engine/device_summary.h"
 #include "core/engine/engine_registry.h"
+#include "core/engine/kv_handoff.h"
 #include "core/engine/roofline_at.h"
 
 #include <algorithm>
 #include <cstdio>
 
 namespace llmwb {
-
-namespace {
-/// Per-layer overlap of the KV hand-off with the prefill (DUET 3.1, MemExplorer Fig. 8 via LLMCompass):
-/// layer l's cache leaves while layer l+1 computes, so only the part that outlasts the prefill and
-/// the last layer's share are exposed.
-Seconds exposedTransfer(Seconds transfer, Seconds prefill, int layers) {
-  if (layers <= 0) return transfer;
-  const Seconds last = transfer / double(layers);
-  const Seconds overlapped = prefill * (double(layers - 1) / layers);
-  return std::max(last, transfer - overlapped);
-}
-} // namespace
 
 EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                           const EvaluationOptions& options) {
@@ -108,8 +97,8 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   if (system.disaggregated() && result.prefill.evaluated) {
     const Bytes kv = prefillEval.sequenceFootprint(workload, double(workload.inputTokens)) * requestsPerPrefill;
     result.endToEnd.kvTransferBytes = kv;
-    result.endToEnd.kvTransferTime = kv / system.phaseLink.bandwidth + system.phaseLink.latency;
-    result.prefill.ttft += exposedTransfer(result.endToEnd.kvTransferTime, result.prefill.time, layers);
+    result.endToEnd.kvTransferTime = engine::handoffTime(kv, system.phaseLink);
+    result.prefill.ttft += engine::exposedTransfer(result.endToEnd.kvTransferTime, result.prefill.time, layers);
   }
 
   // Steady state. Aggregated: the device prefills the batch's prompts one by one, then decodes

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A pool: one device group serving requests iteration by iteration, the machinery every scheduler
+// shares. Its policy says how steps are formed; the event loop jumps over runs of identical decode
+// steps (the batch unchanged, the context growing) in one closed-form StepCost::decodeRun, so its
+// cost grows with the number of events (arrivals, admissions, completions, prefill steps), not
+// with the number of generated tokens.
+
+#include "core/engine/performance_model.h"
+#include "core/serving/scheduler.h"
+#include "core/serving/step_cost.h"
+
+#include <memory>
+#include <vector>
+
+namespace llmwb::serving {
+
+struct PoolPolicy {
+  bool refill = true;          ///< admit while others run (static batching: only when the pool is empty)
+  bool mixed = false;          ///< prefill work rides in the same step as the decodes
+  long long tokenBudget = 0;   ///< mixed: tokens per step, decodes included (0: whole prompts)
+  bool leaveAfterPrefill = false; ///< a disaggregated prefill pool: requests leave with their first token
+  int maxBatch = 0;            ///< sequences per step (0: as many as the memory holds)
+  MemoryPolicy memory = MemoryPolicy::Wait;
+};
+
+/// The batch limit and memory policy of the configuration; the rest at its defaults.
+PoolPolicy policyFrom(const ServingConfig& config);
+
+/// A request entering a pool.
+struct PoolArrival {
+  int request = 0;             ///< index into the run's records
+  double time = 0;
+  long long inputTokens = 0, outputTokens = 0;
+  bool prefilled = false;      ///< its prompt's cache arrives with it (a disaggregated decode pool)
+};
+
+/// What a pool reports per arrival.
+struct PoolOutcome {
+  double firstToken = -1;      ///< end of the step that produced the first token
+  double finish = -1;          ///< last token, or (leaveAfterPrefill) the end of the prefill
+  double prefillStep = 0;      ///< duration of the step that finished the prompt
+  int preemptions = 0;
+  bool completed = false;
+};
+
+class Pool {
+public:
+  /// `model` must outlive the pool.
+  Pool(std::string name, const engine::PerformanceModel& model, PoolPolicy policy, bool memoiseSteps);
+
+  /// Serves `arrivals` (sorted by time). Gaps between tokens go to run.gaps; the pool's account
+  /// is appended to run.pools. `progressShare(done)` reports the share of arrivals finished.
+  std::vector<PoolOutcome> serve(const std::vector<PoolArrival>& arrivals, ServingRun& run,
+                                 const std::function<bool(double)>& progressShare);
+
+  const engine::PerformanceModel& model() const { return mModel; }
+
+private:
+  std::string mName;
+  const engine::PerformanceModel& mModel;
+  PoolPolicy mPolicy;
+  StepCost mCost;
+};
+
+/// The group that serves prefill and decode alike: the aggregated one, or (with a warning) the
+/// decode group of a disaggregated system.
+const DeviceGroup& singlePoolGroup(const SystemSpec& system, ServingRun& run);
+
+/// Builds the group's performance model; a group whose weights do not fit, or that an engine
+/// refuses, sets run.failure and gives null.
+std::unique_ptr<engine::PerformanceModel> buildPoolModel(const SchedulerContext& context, const DeviceGroup& group,
+                                                        bool streamsCacheOut, ServingRun& run);
+
+/// The requests as arrivals at one pool.
+std::vector<PoolArrival> arrivalsOf(const std::vector<RequestSpec>& requests);
+
+/// A one-pool run (static, continuous, chunked, fused): records filled from the outcomes.
+void serveOnOnePool(const SchedulerContext& context, ServingRun& run, PoolPolicy policy);
+
+} // namespace llmwb::serving

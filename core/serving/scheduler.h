@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Schedulers, registered by name in one place (registerBuiltinSchedulers), the way
+// SearchMethodRegistry holds the search methods. A scheduler decides which device groups serve as
+// pools and how each pool batches (core/serving/pool.h); adding one is a folder under
+// core/serving/schedulers/ and one registration line.
+
+#include "core/serving/metrics.h"
+#include "core/serving/serving.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llmwb::serving {
+
+/// What a scheduler serves: the system, the model, the configuration and the generated requests.
+struct SchedulerContext {
+  const SystemSpec& system;
+  const ModelSpec& model;
+  const ServingConfig& config;
+  const std::vector<RequestSpec>& requests;
+  /// Completed share -> false to cancel (never empty).
+  std::function<bool(double)> progress;
+};
+
+/// One pool's account of a run, for the result's energy and timeline.
+struct PoolReport {
+  std::string name;          ///< "aggregated", "prefill", "decode"
+  double busyTime = 0;       ///< seconds in steps
+  double busyEnergy = 0;     ///< joules of the steps
+  double idlePower = 0;      ///< watts while not stepping
+  double prefillBusy = 0, decodeBusy = 0, decodeTokens = 0;
+  long long steps = 0;
+  long long engineCalls = 0;
+  struct Sample {
+    double time;
+    int queued, running;
+    double kvOccupancy;
+  };
+  std::vector<Sample> samples;
+};
+
+/// What a scheduler fills in: one record per request (in the order of the requests), the gaps
+/// between tokens, the pools, and energy outside the pools (the KV hand-off link).
+struct ServingRun {
+  std::vector<RequestRecord> records;
+  GapHistogram gaps;
+  std::vector<PoolReport> pools;
+  double linkEnergy = 0;
+  std::vector<std::string> warnings;
+  bool cancelled = false;
+  std::string failure; ///< set when the run could not be made (the result is then infeasible)
+};
+
+class Scheduler {
+public:
+  virtual ~Scheduler() = default;
+  virtual void run(const SchedulerContext& context, ServingRun& run) const = 0;
+};
+
+class SchedulerRegistry {
+public:
+  using Factory = std::function<std::unique_ptr<Scheduler>()>;
+  struct Entry {
+    std::string name;
+    std::string description; ///< one line, for `llmwb-cli serve --help`
+    Factory factory;
+  };
+  void add(std::string name, std::string description, Factory factory);
+  const Entry* find(const std::string& name) const;
+  /// Throws std::invalid_argument naming the known schedulers when there is none of that name.
+  std::unique_ptr<Scheduler> create(const std::string& name) const;
+  const std::vector<Entry>& entries() const { return mEntries; }
+  std::string names() const; ///< "static, continuous, ..." for messages
+
+private:
+  std::vector<Entry> mEntries;
+};
+
+/// static, continuous, chunked, disaggregated, fused (scheduler.cpp: one line each).
+void registerBuiltinSchedulers(SchedulerRegistry& registry);
+const SchedulerRegistry& schedulers();
+
+} // namespace llmwb::serving

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Continuous (iteration-level) batching (Orca, vLLM): requests join between steps as soon as the
+// cache and the batch limit allow; a step prefills the new prompts while the decodes wait, the
+// other steps decode every running sequence.
+#include "core/serving/pool.h"
+#include "core/serving/schedulers/schedulers.h"
+
+namespace llmwb::serving {
+
+namespace {
+class ContinuousBatching final : public Scheduler {
+public:
+  void run(const SchedulerContext& context, ServingRun& run) const override {
+    auto policy = policyFrom(context.config);
+    serveOnOnePool(context, run, policy);
+  }
+};
+} // namespace
+
+std::unique_ptr<Scheduler> makeContinuous() { return std::make_unique<ContinuousBatching>(); }
+
+} // namespace llmwb::serving

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Static batching (request-level, as before Orca): the queued requests that fit form a batch, it
+// is prefilled and decoded until its last request finishes, and only then is the next formed.
+#include "core/serving/pool.h"
+#include "core/serving/schedulers/schedulers.h"
+
+namespace llmwb::serving {
+
+namespace {
+class StaticBatching final : public Scheduler {
+public:
+  void run(const SchedulerContext& context, ServingRun& run) const override {
+    auto policy = policyFrom(context.config);
+    policy.refill = false;
+    serveOnOnePool(context, run, policy);
+  }
+};
+} // namespace
+
+std::unique_ptr<Scheduler> makeStatic() { return std::make_unique<StaticBatching>(); }
+
+} // namespace llmwb::serving
