@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Only errors."));
   const QCommandLineOption serving(QStringLiteral("serving"),
                                    QStringLiteral("Also run a serving sweep of the system and its comparisons and write its figures."));
-  const QCommandLineOption servingScheduler(QStringLiteral("serving-scheduler"), QStringLiteral("Serving scheduler (default continuous)."),
+  const QCommandLineOption servingScheduler(QStringLiteral("serving-scheduler"), QStringLiteral("Serving scheduler, or auto (default): disaggregated for disaggregated systems, continuous otherwise."),
                                             QStringLiteral("NAME"));
   const QCommandLineOption servingRates(QStringLiteral("serving-rates"),
                                         QStringLiteral("Request rates in req/s, e.g. 0.5,1,2 (default: around the design's throughput)."),
@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
     llmwb::ui::ServingSettings s;
     if (parser.isSet(servingScheduler)) {
       s.scheduler = parser.value(servingScheduler).toStdString();
-      const auto known = llmwb::serving::schedulerNames();
+      auto known = llmwb::serving::schedulerNames();
+      known.insert(known.begin(), llmwb::ui::ServingSettings::kAuto);
       if (std::find(known.begin(), known.end(), s.scheduler) == known.end()) {
         QStringList names;
         for (const auto& n : known) names << QString::fromStdString(n);

@@ -30,6 +30,11 @@ std::vector<double> defaultRates(double capacity) {
   return rates;
 }
 
+std::string schedulerFor(const SystemSpec& system, const std::string& choice) {
+  if (choice != ServingSettings::kAuto) return choice;
+  return system.disaggregated() ? "disaggregated" : "continuous";
+}
+
 ServingRequest servingRequest(const ProjectResults& results, ServingSettings settings) {
   ServingRequest r;
   if (!results.request) return r;
@@ -86,7 +91,6 @@ ServingSweep runServingSweep(const ServingRequest& request, const std::function<
   config.arrivals = serving::ArrivalProcess::Poisson;
   config.requests = request.settings.requests;
   config.seed = request.settings.seed;
-  config.scheduler = request.settings.scheduler;
   const auto& rates = request.settings.rates;
   const double runs = double(std::max<std::size_t>(1, request.systems.size() * rates.size()));
   double done = 0;
@@ -95,6 +99,7 @@ ServingSweep runServingSweep(const ServingRequest& request, const std::function<
     ServingCurve curve;
     curve.system = s < request.names.size() ? request.names[s] : q(request.systems[s].name);
     curve.design = s == 0;
+    config.scheduler = schedulerFor(request.systems[s], request.settings.scheduler);
     for (double rate : rates) {
       config.rate = rate;
       auto run = serving::simulate(request.systems[s], request.model, config, [&](double share) {

@@ -24,7 +24,10 @@ struct ProjectResults;
 
 /// The controls row of the Serving view (and llmwb-export --serving).
 struct ServingSettings {
-  std::string scheduler = "continuous"; ///< serving::schedulerNames()
+  static constexpr const char* kAuto = "auto";
+  /// serving::schedulerNames(), or "auto": disaggregated for disaggregated systems, continuous
+  /// batching otherwise (schedulerFor).
+  std::string scheduler = kAuto;
   std::vector<double> rates;            ///< requests per second; empty: from the design's throughput
   int requests = 200;                   ///< Poisson arrivals per run
   std::uint64_t seed = 1;
@@ -54,6 +57,9 @@ struct ServingRequest {
   ServingSettings settings;
   QString title;
 };
+
+/// The scheduler a system is served with: `choice`, or for "auto" the one that uses all its groups.
+std::string schedulerFor(const SystemSpec& system, const std::string& choice);
 
 /// The design and its comparisons of `results`, with `settings`; empty rates become rates around
 /// the design's steady-state request throughput (defaultRates).

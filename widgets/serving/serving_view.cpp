@@ -27,8 +27,9 @@ ServingView::ServingView(QWidget* parent)
       mCancel(new QPushButton(tr("Cancel"), this)), mProgress(new QProgressBar(this)), mStatus(new QLabel(this)),
       mMetric(new QComboBox(this)), mPercentiles(new QComboBox(this)), mTimelineRun(new QComboBox(this)),
       mLatency(new ServingLatencyPlot(this)), mTimeline(new ServingTimelinePlot(this)) {
+  mScheduler->addItem(tr("auto"), QString::fromLatin1(ServingSettings::kAuto));
+  mScheduler->setItemData(0, tr("Disaggregated systems: the disaggregated scheduler; others: continuous batching"), Qt::ToolTipRole);
   for (const auto& name : serving::schedulerNames()) mScheduler->addItem(q(name), q(name));
-  mScheduler->setCurrentIndex(std::max(0, mScheduler->findData(QStringLiteral("continuous"))));
   mScheduler->setToolTip(tr("How requests are batched, iteration by iteration"));
   mRates->setPlaceholderText(tr("auto"));
   mRates->setToolTip(tr("Request rates in req/s, e.g. 0.5, 1, 2, 4. Empty: 1/8 to 5/4 of the design's steady-state throughput."));
