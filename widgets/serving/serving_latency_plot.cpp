@@ -55,12 +55,11 @@ void ServingLatencyPlot::rebuild() {
   xAxis->setNumberFormat(QStringLiteral("gb"));
 
   const auto& s = mSweep.settings;
-  setTitle(mSweep.empty() ? tr("Serving: run a sweep (Run)")
-                          : tr("Serving %1 against request rate: %2\n%3 scheduler, %4 Poisson requests per run, seed %5%6")
-                                .arg(metric, mSweep.title, q(s.scheduler))
-                                .arg(s.requests)
-                                .arg(s.seed)
-                                .arg(mSweep.cancelled ? tr(" (cancelled: partial)") : QString()));
+  // Often shown in half a results pane: short lines, wrapped.
+  setTitle(mSweep.empty() ? tr("Serving: no sweep yet (Run)")
+                          : tr("Serving %1 against request rate%2").arg(metric, mSweep.cancelled ? tr(" (cancelled: partial)") : QString()) +
+                                QLatin1Char('\n') + wrapLabel(mSweep.title, 48) + QLatin1Char('\n') +
+                                tr("%1 scheduler · %2 requests per run · seed %3").arg(q(s.scheduler)).arg(s.requests).arg(s.seed));
 
   std::vector<LatencyPercentile> shown;
   if (mPercentiles != Percentiles::P99) shown.push_back(LatencyPercentile::P50);
@@ -78,8 +77,9 @@ void ServingLatencyPlot::rebuild() {
       g->setPen(QPen(color, curve.design ? 2.6 : 1.8, dashed ? Qt::DashLine : Qt::SolidLine));
       const auto shape = p == LatencyPercentile::P50 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssTriangle;
       g->setScatterStyle(QCPScatterStyle(shape, QPen(color, 1), QBrush(color), 7));
-      g->setName(shown.size() == 2 ? curve.system + QStringLiteral(" · ") + percentileName(p) : curve.system);
-      g->addToLegend(legend);
+      // The legend names each system once (its colour); the percentiles have their own key.
+      g->setName(wrapLabel(curve.system, 28));
+      if (p == shown.front()) g->addToLegend(legend);
       for (std::size_t i = 0; i < curve.runs.size(); ++i) {
         const auto& run = curve.runs[i];
         const double x = i < s.rates.size() ? s.rates[i] : 0;
@@ -102,6 +102,18 @@ void ServingLatencyPlot::rebuild() {
                                 QString::number(run.outputTokensPerSecond, 'g', 3)),
                        c});
       }
+    }
+  }
+  if (shown.size() == 2) {
+    for (auto p : shown) {
+      auto* key = addGraph();
+      key->setProperty(kKindProperty, "legend-key");
+      const bool dashed = p == LatencyPercentile::P99;
+      key->setPen(QPen(t.foreground, 1.6, dashed ? Qt::DashLine : Qt::SolidLine));
+      key->setScatterStyle(QCPScatterStyle(dashed ? QCPScatterStyle::ssTriangle : QCPScatterStyle::ssDisc, QPen(t.foreground),
+                                           QBrush(t.foreground), 7));
+      key->setName(dashed ? tr("p99 (dashed, triangles)") : tr("p50 (solid, discs)"));
+      key->addToLegend(legend);
     }
   }
   xAxis->setRange(0, xMax > 0 ? xMax * 1.05 : 1);

@@ -45,11 +45,11 @@ void ServingTimelinePlot::rebuild() {
   for (auto* axis : {xAxis, yAxis}) axis->setNumberFormat(QStringLiteral("gb"));
   const auto& samples = mRun.timeline.samples;
   setTitle(!mHasRun ? tr("Timeline: no run yet")
-                    : tr("Timeline: %1 at %2 req/s (%3 of %4 requests completed)")
-                          .arg(mSystem)
-                          .arg(QString::number(mRate, 'g', 4))
-                          .arg(mRun.completed)
-                          .arg(mRun.requests));
+                    : tr("Timeline at %1 req/s").arg(QString::number(mRate, 'g', 4)) + QLatin1Char('\n') + wrapLabel(mSystem, 30) +
+                          QLatin1Char('\n') + tr("%1 of %2 requests completed in %3")
+                                                  .arg(mRun.completed)
+                                                  .arg(mRun.requests)
+                                                  .arg(withPrefix(mRun.makespan.value(), QStringLiteral("s"))));
   if (samples.empty()) {
     xAxis->setRange(0, 1);
     yAxis->setRange(0, 1);
@@ -71,14 +71,14 @@ void ServingTimelinePlot::rebuild() {
     g->addToLegend(legend);
     return g;
   };
-  step(tr("queued (requests)"), queued, yAxis, QPen(seriesColor(0, t.dark), 1.8));
-  step(tr("running batch (sequences)"), running, yAxis, QPen(t.foreground, 1.8));
+  step(tr("queued\n(requests)"), queued, yAxis, QPen(seriesColor(0, t.dark), 1.8));
+  step(tr("running batch\n(sequences)"), running, yAxis, QPen(t.foreground, 1.8));
   const auto& pools = mRun.timeline.pools;
   for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
     QVector<double> kv;
     for (const auto& s : samples) kv << s.kvOccupancy[p] * 100.0;
     QColor color = memoryLevelColor(int(p) + 1, t.dark);
-    step(tr("KV occupancy, %1 (%)").arg(q(pools[p])), kv, yAxis2, QPen(color, 1.6, Qt::DashLine));
+    step(tr("KV, %1 (%)").arg(q(pools[p])), kv, yAxis2, QPen(color, 1.6, Qt::DashLine));
   }
   const double top = std::max(*std::max_element(queued.begin(), queued.end()), *std::max_element(running.begin(), running.end()));
   xAxis->setRange(0, std::max(time.back(), 1e-9));

@@ -33,7 +33,12 @@ ServingView::ServingView(QWidget* parent)
   mScheduler->setToolTip(tr("How requests are batched, iteration by iteration"));
   mRates->setPlaceholderText(tr("auto"));
   mRates->setToolTip(tr("Request rates in req/s, e.g. 0.5, 1, 2, 4. Empty: 1/8 to 5/4 of the design's steady-state throughput."));
-  mRates->setMinimumWidth(90);
+  mRates->setMinimumWidth(70);
+  // Long system names must not widen the window: the combo boxes elide.
+  for (auto* box : {mScheduler, mTimelineRun}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(10);
+  }
   mRequests->setRange(1, 100000);
   mRequests->setValue(200);
   mRequests->setToolTip(tr("Poisson arrivals per run (requests)"));
@@ -44,7 +49,7 @@ ServingView::ServingView(QWidget* parent)
   mProgress->setRange(0, 1000);
   mProgress->setValue(0);
   mProgress->setFormat(tr("%p %"));
-  mProgress->setMinimumWidth(80);
+  mProgress->setMinimumWidth(60);
   mStatus->setWordWrap(true);
   mStatus->setText(tr("Sweeps run when the view is shown, or with Run."));
 
@@ -93,8 +98,8 @@ ServingView::ServingView(QWidget* parent)
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(left);
   splitter->addWidget(right);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
+  splitter->setStretchFactor(0, 1);
+  splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
 
   auto* layout = new QVBoxLayout(this);
