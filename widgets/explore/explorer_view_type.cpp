@@ -29,9 +29,7 @@ private:
 } // namespace
 
 ViewType explorerView() {
-  ViewType v;
-  v.id = "explore";
-  v.title = QObject::tr("Explore");
+  ViewType v{.id = "explore", .title = QObject::tr("Explore")};
   v.build = [](const ViewHost& host) { return std::make_unique<ExploreView>(*host.library); };
   v.exportFigures = [](const ProjectFigures& f, const FigureSink& sink) {
     if (!f.problem) return;

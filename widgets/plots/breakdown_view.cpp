@@ -48,10 +48,7 @@ private:
 } // namespace
 
 ViewType breakdownView() {
-  ViewType v;
-  v.id = "breakdown";
-  v.title = QObject::tr("Breakdown");
-  v.build = [](const ViewHost&) { return std::make_unique<BreakdownView>(); };
+  ViewType v{.id = "breakdown", .title = QObject::tr("Breakdown"), .build = buildWith<BreakdownView>()};
   v.exportFigures = [](const ProjectFigures& f, const FigureSink& sink) {
     if (!f.results || !f.results->main) return;
     const auto b = breakdownsOf(*f.results);

@@ -20,10 +20,7 @@ private:
 } // namespace
 
 ViewType rooflineView() {
-  ViewType v;
-  v.id = "roofline";
-  v.title = QObject::tr("Roofline");
-  v.build = [](const ViewHost&) { return std::make_unique<RooflineView>(); };
+  ViewType v{.id = "roofline", .title = QObject::tr("Roofline"), .build = buildWith<RooflineView>()};
   v.exportFigures = [](const ProjectFigures& f, const FigureSink& sink) {
     if (!f.results || !f.results->roofline) return;
     RooflinePlot plot;

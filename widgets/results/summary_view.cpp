@@ -32,11 +32,8 @@ private:
 } // namespace
 
 ViewType summaryView() {
-  ViewType v;
-  v.id = "summary";
-  v.title = QObject::tr("Summary and comparison");
-  v.build = [](const ViewHost&) { return std::make_unique<SummaryView>(); };
-  return v; // cards and tables: no figures
+  // Cards and tables: no figures.
+  return {.id = "summary", .title = QObject::tr("Summary and comparison"), .build = buildWith<SummaryView>()};
 }
 
 } // namespace llmwb::ui

@@ -26,10 +26,7 @@ private:
 } // namespace
 
 ViewType servingView() {
-  ViewType v;
-  v.id = "serving";
-  v.title = QObject::tr("Serving");
-  v.build = [](const ViewHost&) { return std::make_unique<ServingResultView>(); };
+  ViewType v{.id = "serving", .title = QObject::tr("Serving"), .build = buildWith<ServingResultView>()};
   v.exportFigures = [](const ProjectFigures& f, const FigureSink& sink) {
     if (!f.serving || f.serving->empty()) return;
     ServingLatencyPlot latency;

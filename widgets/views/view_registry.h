@@ -64,6 +64,12 @@ struct ViewType {
   std::function<void(const ProjectFigures& figures, const FigureSink& sink)> exportFigures;
 };
 
+/// build() for a view made without arguments: `.build = buildWith<MyView>()`.
+template <class View>
+std::function<std::unique_ptr<ResultView>(const ViewHost&)> buildWith() {
+  return [](const ViewHost&) -> std::unique_ptr<ResultView> { return std::make_unique<View>(); };
+}
+
 class ViewRegistry {
 public:
   /// Throws std::invalid_argument for an empty or repeated id, or a view without build().
