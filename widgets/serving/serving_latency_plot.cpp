@@ -58,8 +58,8 @@ void ServingLatencyPlot::rebuild() {
   // Often shown in half a results pane: short lines, wrapped.
   setTitle(mSweep.empty() ? tr("Serving: no sweep yet (Run)")
                           : tr("Serving %1 against request rate%2").arg(metric, mSweep.cancelled ? tr(" (cancelled: partial)") : QString()) +
-                                QLatin1Char('\n') + wrapLabel(mSweep.title, 48) + QLatin1Char('\n') +
-                                tr("%1 scheduler · %2 requests per run · seed %3").arg(q(s.scheduler)).arg(s.requests).arg(s.seed));
+                                QLatin1Char('\n') + wrapLabel(mSweep.title, 34) + QLatin1Char('\n') +
+                                tr("%1 scheduler · %2 requests · seed %3").arg(q(s.scheduler)).arg(s.requests).arg(s.seed));
 
   std::vector<LatencyPercentile> shown;
   if (mPercentiles != Percentiles::P99) shown.push_back(LatencyPercentile::P50);
@@ -78,7 +78,7 @@ void ServingLatencyPlot::rebuild() {
       const auto shape = p == LatencyPercentile::P50 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssTriangle;
       g->setScatterStyle(QCPScatterStyle(shape, QPen(color, 1), QBrush(color), 7));
       // The legend names each system once (its colour); the percentiles have their own key.
-      g->setName(wrapLabel(curve.system, 28));
+      g->setName(wrapLabel(curve.system, 24));
       if (p == shown.front()) g->addToLegend(legend);
       for (std::size_t i = 0; i < curve.runs.size(); ++i) {
         const auto& run = curve.runs[i];
