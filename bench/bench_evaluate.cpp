@@ -1,23 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Full-model evaluations per second: Llama-3.3-70B, OSWorld, prefill + decode (4 segments).
-#include "core/io/preset_library.h"
+#include "bench/bench_inputs.h"
 #include "core/engine/evaluate.h"
 
 #include <benchmark/benchmark.h>
 
 namespace {
 using namespace llmwb;
-
-struct Inputs {
-  SystemSpec system;
-  ModelSpec model;
-  Workload workload;
-};
-
-Inputs load(const char* system, const char* model, const char* workload) {
-  const PresetLibrary lib({LLMWB_BENCH_PRESETS});
-  return {lib.system(system), lib.model(model), lib.workload(workload)};
-}
+using bench::Inputs;
+using bench::load;
 
 void run(benchmark::State& state, const Inputs& in) {
   for (auto _ : state) {

@@ -20,6 +20,9 @@ int convergenceCommand(const std::vector<std::string>& args, std::ostream& out, 
 int rooflineCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int sweepBatchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int arraySweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// The request-level serving simulator (serve_commands.cpp).
+int serveCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int serveSweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Runs llmwb-export (the GUI part's headless figure exporter) and returns its exit status.
 int exportFiguresCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -41,6 +41,18 @@ commands:
       TTFT, TBT and throughput against batch size; batches that do not fit are reported.
   array-sweep --kind systolic|vector [--model ID] [--tokens N] [--sram-GBps B] [--json]
       DUET Fig. 5: latency of a Mamba-2 SSM kernel against array area, with the Pareto front.
+  serve --system ID --model ID --workload ID|IN:OUT [--rate R | --burst] [--requests N]
+        [--trace FILE] [--scheduler NAME] [--chunk TOKENS] [--max-batch N] [--seed S]
+        [--lengths fixed|exponential|lognormal] [--memory wait|preempt]
+        [--ttft-limit S] [--tbt-limit S] [--json [--timeline]]
+      Request-level serving simulation: requests arrive all at once (--burst, the default), at a
+      Poisson rate (--rate, requests/s) or from a trace (CSV or JSONL of arrival_s, input_tokens,
+      output_tokens); lengths are the workload's or drawn around them. Schedulers: static,
+      continuous (default), chunked (--chunk tokens per step, default 512), disaggregated, fused.
+      Reports TTFT, TBT and end-to-end latency (mean, p50, p90, p99), throughput, goodput under
+      the limits, and energy per token; --timeline adds queue, batch and KV occupancy over time.
+  serve-sweep --system ID --model ID --workload ID|IN:OUT --rates R1,R2,... [serve's options]
+      Latency against Poisson arrival rate: one serving simulation per rate.
   export-figures --project FILE --out DIR [--formats png,pdf,svg] [--width PX --height PX --dpi N]
           [--theme light|dark] [--presets DIR]
       Roofline, breakdown, Pareto and convergence figures of a project with their data (CSV, JSON),
@@ -68,6 +80,8 @@ int main(int argc, char** argv) {
     if (command == "roofline") return llmwb::cli::rooflineCommand(words, std::cout, std::cerr);
     if (command == "sweep-batch") return llmwb::cli::sweepBatchCommand(words, std::cout, std::cerr);
     if (command == "array-sweep") return llmwb::cli::arraySweepCommand(words, std::cout, std::cerr);
+    if (command == "serve") return llmwb::cli::serveCommand(words, std::cout, std::cerr);
+    if (command == "serve-sweep") return llmwb::cli::serveSweepCommand(words, std::cout, std::cerr);
     if (command == "export-figures") return llmwb::cli::exportFiguresCommand(words, std::cout, std::cerr);
     throw llmwb::cli::UsageError("unknown command \"" + command + "\"");
   } catch (const llmwb::cli::UsageError& e) {

@@ -78,4 +78,17 @@ std::vector<PoolArrival> arrivalsOf(const std::vector<RequestSpec>& requests);
 /// A one-pool run (static, continuous, chunked, fused): records filled from the outcomes.
 void serveOnOnePool(const SchedulerContext& context, ServingRun& run, PoolPolicy policy);
 
+/// A scheduler that serves on one pool with a policy made from the configuration.
+class OnePoolScheduler final : public Scheduler {
+public:
+  using PolicyOf = PoolPolicy (*)(const ServingConfig&);
+  explicit OnePoolScheduler(PolicyOf policy) : mPolicy(policy) {}
+  void run(const SchedulerContext& context, ServingRun& run) const override {
+    serveOnOnePool(context, run, mPolicy(context.config));
+  }
+
+private:
+  PolicyOf mPolicy;
+};
+
 } // namespace llmwb::serving

@@ -169,7 +169,11 @@ ServingResult simulate(const SystemSpec& system, const ModelSpec& model, const S
     return result;
   }
   result.cancelled = run.cancelled;
-  result.warnings = run.warnings;
+  // A long trace can drop thousands of requests: the first few are named, the rest counted.
+  constexpr std::size_t kNamedWarnings = 10;
+  result.warnings.assign(run.warnings.begin(), run.warnings.begin() + long(std::min(run.warnings.size(), kNamedWarnings)));
+  if (run.warnings.size() > kNamedWarnings)
+    result.warnings.push_back("... and " + std::to_string(run.warnings.size() - kNamedWarnings) + " more warnings");
   summarise(config, run, result);
   result.records = std::move(run.records);
   return result;

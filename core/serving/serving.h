@@ -103,7 +103,7 @@ struct RequestRecord {
 /// decode groups); Timeline::pools names them.
 struct TimelineSample {
   Seconds time;
-  int queued = 0;   ///< requests waiting (at every pool's queue, and in KV hand-off)
+  int queued = 0;   ///< requests waiting at the pools' queues (a KV hand-off in flight is in neither pool)
   int running = 0;  ///< sequences in the pools' running batches
   std::array<double, 2> kvOccupancy{}; ///< used / capacity of each pool's KV cache, 0..1
 };

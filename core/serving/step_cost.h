@@ -1,23 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Step costs for the serving simulator: a PerformanceModel's step() memoised on a coarse grid.
+// Step costs for the serving simulator: a PerformanceModel's step() memoised so that a long trace
+// costs a few hundred engine calls instead of one per step.
 //
-// The grid: batch and new tokens take every integer up to 16, then a geometric grid with eight
-// nodes per octave (ratio 2^(1/8) ~ 1.09, rounded to integers); context takes 0..16, then the same
-// geometric grid. A cost between nodes is interpolated linearly along each axis (bilinear in batch
-// and context for decode steps, trilinear with new tokens for prefill and mixed steps). Attention
-// work is affine in the context and matrix work affine in batch x new tokens, so between nodes
-// ~9 % apart the interpolation stays well inside 2 % of a direct step() call
-// (tests/core/serving/tst_step_cost.cpp measures it). Nodes are costed lazily, the first time a
-// lookup needs them, so a long trace costs a few hundred engine calls.
+// Decode steps are memoised per batch (batches are whole numbers, exact) along the context, on a
+// grid of every integer up to 16, then eight nodes per octave (2^(1/8) ~ 1.09 apart), refined where
+// needed: the first time a cell is used, its midpoint is costed, and when linear interpolation
+// misses it by more than 0.2 % (a kink or a jump: the cache spilling to another memory level,
+// tiling steps) the cell is split and both halves are checked again, down to one token. Between
+// nodes the cost is linear in the context, as attention work is, so the error stays near that
+// tolerance.
 //
-// Because the decode cost is piecewise linear in context along the grid, the time of a run of
-// decode steps at a fixed batch with the context growing by one token per step has a closed form,
-// which lets the simulator jump over whole runs of identical iterations.
+// Steps with prefill work (a prefill, a chunk, chunks beside decodes: engine::OperatingPoint's
+// averages) are memoised per number of sequences (exact) on a grid of new tokens per sequence and
+// mean context, both every integer up to 16 then sixteen nodes per octave, interpolated bilinearly.
+//
+// tests/core/serving/tst_step_cost.cpp measures both against direct step() calls. Because the
+// decode cost is piecewise linear in the context, a run of decode steps at a fixed batch with the
+// context growing by one token per step has a closed form: the simulator jumps over whole runs of
+// identical iterations.
 
 #include "core/engine/performance_model.h"
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -37,8 +44,8 @@ struct StepCostValue {
 /// A sorted set of grid nodes and the cell of a value.
 class GridAxis {
 public:
-  /// Integers first..16, then geometric with 8 nodes per octave up to `last`.
-  GridAxis(double first, double last);
+  /// Integers first..16, then geometric with `perOctave` nodes per octave (rounded) up to `last`.
+  GridAxis(double first, double last, double perOctave);
   /// The cell [node(i), node(i+1)] holding x (clamped to the grid) and x's fraction along it.
   void locate(double x, std::size_t& cell, double& fraction) const;
   double node(std::size_t i) const { return mNodes[i]; }
@@ -53,12 +60,13 @@ public:
   /// `model` must outlive this object. memoise=false asks the engine at every call (for tests and
   /// for checking the grid).
   explicit StepCost(const engine::PerformanceModel& model, bool memoise = true);
+  ~StepCost();
 
   /// One decode step: `batch` sequences each adding one token to a mean context of `context`.
   StepCostValue decode(double batch, double context) const;
-  /// One step with prefill work (a prefill, a prefill chunk, or chunks beside decodes): the
-  /// averages of engine::OperatingPoint.
-  StepCostValue mixed(double batch, double newTokens, double context) const;
+  /// One step with prefill work: `sequences` sequences adding `newTokens` tokens each on average
+  /// to a token-weighted mean context `context` (engine::OperatingPoint).
+  StepCostValue mixed(double sequences, double newTokens, double context) const;
 
   /// `steps` decode steps at `batch`, the mean context starting at `context` and growing by one
   /// token per step.
@@ -71,21 +79,22 @@ public:
   long long engineCalls() const { return mEngineCalls; }
 
 private:
-  StepCostValue direct(engine::Phase phase, double batch, double newTokens, double context) const;
-  StepCostValue node(engine::Phase phase, std::size_t b, std::size_t t, std::size_t c) const;
-  /// The decode cost along the context axis at a batch, as node values at context node `c`.
-  struct BatchBlend {
-    std::size_t cell = 0;
-    double fraction = 0;
-  };
-  StepCostValue decodeAtNode(const BatchBlend& batch, std::size_t c) const;
-  /// Sum of steps j in [j0, j1) with context `context + j`, inside context cell `c`.
-  StepCostValue cellSum(const BatchBlend& batch, std::size_t c, double context, long long j0, long long j1) const;
+  struct Curve;
+  StepCostValue direct(double batch, double newTokens, double context) const;
+  Curve& curve(double batch) const;
+  /// The refined cell holding `context`: its two nodes.
+  void cell(Curve& c, double context, std::map<double, StepCostValue>::const_iterator& lo,
+            std::map<double, StepCostValue>::const_iterator& hi) const;
+  void refine(Curve& c, double a, double b, int depth) const;
+  Curve& prefillCurve(long long sequences, std::size_t contextNode) const;
+  StepCostValue at(const Curve& c, double x) const;
+  StepCostValue value(Curve& c, double x) const;
 
   const engine::PerformanceModel& mModel;
   bool mMemoise;
-  GridAxis mBatch, mTokens, mContext;
-  mutable std::unordered_map<std::uint64_t, StepCostValue> mMemo;
+  GridAxis mContext, mTokens, mMixedContext;
+  mutable std::unordered_map<long long, std::unique_ptr<Curve>> mCurves;
+  mutable std::unordered_map<std::uint64_t, std::unique_ptr<Curve>> mPrefillCurves;
   mutable long long mEngineCalls = 0;
 };
 

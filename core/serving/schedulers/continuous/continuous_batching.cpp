@@ -7,16 +7,6 @@
 
 namespace llmwb::serving {
 
-namespace {
-class ContinuousBatching final : public Scheduler {
-public:
-  void run(const SchedulerContext& context, ServingRun& run) const override {
-    auto policy = policyFrom(context.config);
-    serveOnOnePool(context, run, policy);
-  }
-};
-} // namespace
-
-std::unique_ptr<Scheduler> makeContinuous() { return std::make_unique<ContinuousBatching>(); }
+std::unique_ptr<Scheduler> makeContinuous() { return std::make_unique<OnePoolScheduler>(policyFrom); }
 
 } // namespace llmwb::serving

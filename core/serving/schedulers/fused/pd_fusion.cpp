@@ -6,18 +6,12 @@
 
 namespace llmwb::serving {
 
-namespace {
-class PdFusion final : public Scheduler {
-public:
-  void run(const SchedulerContext& context, ServingRun& run) const override {
-    auto policy = policyFrom(context.config);
+std::unique_ptr<Scheduler> makeFused() {
+  return std::make_unique<OnePoolScheduler>([](const ServingConfig& config) {
+    auto policy = policyFrom(config);
     policy.mixed = true;
-    policy.tokenBudget = 0;
-    serveOnOnePool(context, run, policy);
-  }
-};
-} // namespace
-
-std::unique_ptr<Scheduler> makeFused() { return std::make_unique<PdFusion>(); }
+    return policy;
+  });
+}
 
 } // namespace llmwb::serving

@@ -6,17 +6,12 @@
 
 namespace llmwb::serving {
 
-namespace {
-class StaticBatching final : public Scheduler {
-public:
-  void run(const SchedulerContext& context, ServingRun& run) const override {
-    auto policy = policyFrom(context.config);
+std::unique_ptr<Scheduler> makeStatic() {
+  return std::make_unique<OnePoolScheduler>([](const ServingConfig& config) {
+    auto policy = policyFrom(config);
     policy.refill = false;
-    serveOnOnePool(context, run, policy);
-  }
-};
-} // namespace
-
-std::unique_ptr<Scheduler> makeStatic() { return std::make_unique<StaticBatching>(); }
+    return policy;
+  });
+}
 
 } // namespace llmwb::serving

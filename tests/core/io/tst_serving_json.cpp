@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The serving documents carry the documented keys, with units.
+#include "core/io/serving_json.h"
+
+#include <gtest/gtest.h>
+
+using namespace llmwb;
+using namespace llmwb::serving;
+
+TEST(ServingJson, HasTheDocumentedKeys) {
+  ServingConfig config;
+  config.workload.id = "chat";
+  config.workload.inputTokens = 70;
+  config.workload.outputTokens = 215;
+  ServingResult r;
+  r.system = "gpu/h100x4";
+  r.requests = 3;
+  r.completed = 3;
+  r.makespan = Seconds(2.5);
+  r.ttft = {Seconds(0.1), Seconds(0.09), Seconds(0.2), Seconds(0.3)};
+  r.timeline.pools = {"aggregated"};
+  r.timeline.samples.push_back({Seconds(0.0), 1, 2, {0.25, 0}});
+  r.records.push_back({Seconds(0), Seconds(0.1), Seconds(1), 70, 215, 0, true});
+  const auto text = servingToJson(r, config);
+  for (const char* key : {"\"requests\": 3", "\"completed\": 3", "\"makespan_s\": 2.5", "\"throughput_tokens_per_s\"",
+                          "\"ttft_s\": {", "\"tbt_s\": {", "\"e2e_s\": {", "\"p50\": 0.09", "\"p99\": 0.3",
+                          "\"energy_per_token_j\"", "\"goodput_requests_per_s\"", "\"scheduler\": \"continuous\""})
+    EXPECT_NE(text.find(key), std::string::npos) << key;
+  EXPECT_EQ(text.find("\"timeline\""), std::string::npos);
+  const auto withTimeline = servingToJson(r, config, true);
+  EXPECT_NE(withTimeline.find("\"kv_occupancy\": [\n"), std::string::npos);
+  EXPECT_NE(withTimeline.find("\"records\""), std::string::npos);
+  const auto sweep = servingSweepToJson({r, r}, config, {1.0, 2.0});
+  EXPECT_NE(sweep.find("\"kind\": \"serving_sweep\""), std::string::npos);
+  EXPECT_NE(sweep.find("\"rate_requests_per_s\": 2.0"), std::string::npos);
+}
