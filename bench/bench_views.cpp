@@ -9,6 +9,7 @@
 #include "widgets/plots/breakdown_data.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/plots/roofline_plot.h"
+#include "widgets/serving/serving_latency_plot.h"
 
 #include <QApplication>
 #include <QTemporaryDir>
@@ -79,12 +80,28 @@ void BM_ExportRoofline(benchmark::State& state, ui::FigureFormat format) {
   }
 }
 
+/// The Serving view's work for a project: the sweep of the design and its comparisons at the
+/// default rates (6 rates, 200 requests each), then the latency plot drawn from it.
+void BM_ServingSweep(benchmark::State& state, const std::string& project) {
+  const auto request = ui::servingRequest(*figures(project).results, {});
+  for (auto _ : state) benchmark::DoNotOptimize(ui::runServingSweep(request));
+}
+void BM_ServingLatencyRefresh(benchmark::State& state, const std::string& project) {
+  static std::map<std::string, ui::ServingSweep> sweeps;
+  if (!sweeps.contains(project)) sweeps[project] = ui::runServingSweep(ui::servingRequest(*figures(project).results, {}));
+  ui::ServingLatencyPlot plot;
+  plot.resize(1600, 1000);
+  for (auto _ : state) plot.setSweep(sweeps[project]); // rebuild + replot
+}
+
 void registerAll() {
   for (const std::string project : {"memexplorer-osworld", "duet-b200"}) {
     benchmark::RegisterBenchmark(("RooflineRefresh/" + project).c_str(), BM_RooflineRefresh, project)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("BreakdownClassRefresh/" + project).c_str(), BM_BreakdownClassRefresh, project)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("BreakdownMemoryRefresh/" + project).c_str(), BM_BreakdownMemoryRefresh, project)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("AllViewsFromResult/" + project).c_str(), BM_AllViewsFromResult, project)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("ServingSweep/" + project).c_str(), BM_ServingSweep, project)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("ServingLatencyRefresh/" + project).c_str(), BM_ServingLatencyRefresh, project)->Unit(benchmark::kMillisecond);
   }
   for (auto format : {ui::FigureFormat::Png, ui::FigureFormat::Pdf, ui::FigureFormat::Svg})
     benchmark::RegisterBenchmark(("ExportRoofline/" + ui::extensionOf(format).toStdString()).c_str(), BM_ExportRoofline, format)
