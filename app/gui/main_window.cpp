@@ -29,6 +29,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -73,7 +74,14 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
   const ui::ViewHost host{&library};
   for (const auto& type : ui::builtinViews().views()) {
     auto view = type.build(host);
-    mResults->addTab(view->widget(), type.title);
+    // A view wider or taller than the pane scrolls instead of making the window larger than a
+    // 1366x768 screen (the summary cards alone want 1244 px).
+    auto* page = new QScrollArea;
+    page->setWidgetResizable(true);
+    page->setFrameShape(QFrame::NoFrame);
+    page->setWidget(view->widget());
+    mResults->addTab(page, type.title);
+    mViewPages.push_back(page);
     mViewTypes.push_back(&type);
     mViews.push_back(std::move(view));
   }
@@ -318,7 +326,7 @@ void MainWindow::evaluateNow() {
 void MainWindow::showResults(const std::shared_ptr<const ui::ProjectResults>& results) {
   mLastResults = results;
   for (std::size_t i = 0; i < mViews.size(); ++i) {
-    mResults->setTabVisible(mResults->indexOf(mViews[i]->widget()), mViewTypes[i]->applies(*results));
+    mResults->setTabVisible(mResults->indexOf(mViewPages[i]), mViewTypes[i]->applies(*results));
     mViews[i]->setResults(results);
   }
   mEvalStatus->setText(tr("Evaluated %1 system(s) in %2 ms")
@@ -414,6 +422,18 @@ bool MainWindow::maybeSave() {
     return saveAs();
   }
   return true;
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (mDocksFitted) return;
+  mDocksFitted = true;
+  // The palette and the inspector take at most a fifth of the window each: on a 1366 px screen the
+  // editors and the result views keep about 800 px.
+  auto* palette = findChild<QDockWidget*>(QStringLiteral("PaletteDock"));
+  auto* inspector = findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
+  if (palette && inspector)
+    resizeDocks({palette, inspector}, {std::min(370, width() / 5), std::min(380, width() / 5)}, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -75,6 +75,7 @@ signals:
 
 protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
 private:
   void setDocument(std::unique_ptr<ui::ProjectDocument> document);
@@ -105,6 +106,7 @@ private:
   QTabWidget* mResults;
   std::vector<std::unique_ptr<ui::ResultView>> mViews; ///< one per registered view, in tab order
   std::vector<const ui::ViewType*> mViewTypes;
+  std::vector<QWidget*> mViewPages; ///< the result tabs' pages (a scroll area around each view)
   ui::EvaluationView* mView = nullptr;
   ui::ComparisonTable* mComparison = nullptr;
   ui::RooflinePlot* mRoofline = nullptr;
@@ -114,6 +116,7 @@ private:
   QMenu* mRecentMenu = nullptr;
   QAction* mUndoAction = nullptr;
   QAction* mRedoAction = nullptr;
+  bool mDocksFitted = false;
   std::shared_ptr<const ui::ProjectResults> mLastResults;
 };
 

@@ -49,7 +49,7 @@ ServingView::ServingView(QWidget* parent)
   mProgress->setRange(0, 1000);
   mProgress->setValue(0);
   mProgress->setFormat(tr("%p %"));
-  mProgress->setMinimumWidth(60);
+  mProgress->setFixedWidth(110);
   mStatus->setWordWrap(true);
   mStatus->setText(tr("Sweeps run when the view is shown, or with Run."));
 
@@ -65,9 +65,13 @@ ServingView::ServingView(QWidget* parent)
   controls->setStretchFactor(mRates, 1);
   addField(controls, tr("Re&quests:"), mRequests);
   addField(controls, tr("S&eed:"), mSeed);
-  controls->addWidget(mStart);
-  controls->addWidget(mCancel);
-  controls->addWidget(mProgress, 1);
+  // Run, Cancel and the progress share the status line: the row stays narrow enough for a
+  // 1366 px screen.
+  auto* runRow = new QHBoxLayout;
+  runRow->addWidget(mStart);
+  runRow->addWidget(mCancel);
+  runRow->addWidget(mProgress);
+  runRow->addWidget(mStatus, 1);
 
   for (auto m : {LatencyMetric::Ttft, LatencyMetric::Tbt, LatencyMetric::E2e}) mMetric->addItem(metricName(m), int(m));
   mMetric->setItemData(0, tr("Time to first token (s)"), Qt::ToolTipRole);
@@ -104,7 +108,7 @@ ServingView::ServingView(QWidget* parent)
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(controls);
-  layout->addWidget(mStatus);
+  layout->addLayout(runRow);
   layout->addWidget(splitter, 1);
 
   connect(mStart, &QPushButton::clicked, this, &ServingView::start);
