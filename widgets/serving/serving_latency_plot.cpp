@@ -58,8 +58,8 @@ void ServingLatencyPlot::rebuild() {
   // Often shown in half a results pane: short lines, wrapped.
   setTitle(mSweep.empty() ? tr("Serving: no sweep yet (Run)")
                           : tr("Serving %1 against request rate%2").arg(metric, mSweep.cancelled ? tr(" (cancelled: partial)") : QString()) +
-                                QLatin1Char('\n') + wrapLabel(mSweep.title, 34) + QLatin1Char('\n') +
-                                tr("%1 scheduler · %2 requests · seed %3").arg(q(s.scheduler)).arg(s.requests).arg(s.seed));
+                                QLatin1Char('\n') + wrapLabel(mSweep.title, 28) + QLatin1Char('\n') +
+                                wrapLabel(tr("%1 scheduler · %2 requests · seed %3").arg(q(s.scheduler)).arg(s.requests).arg(s.seed), 28));
 
   std::vector<LatencyPercentile> shown;
   if (mPercentiles != Percentiles::P99) shown.push_back(LatencyPercentile::P50);
