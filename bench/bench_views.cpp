@@ -6,8 +6,10 @@
 #include "core/io/project.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/export/project_figures.h"
+#include "widgets/plots/breakdown_data.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/plots/roofline_plot.h"
+#include "widgets/serving/serving_latency_plot.h"
 
 #include <QApplication>
 #include <QTemporaryDir>
@@ -41,28 +43,28 @@ void refresh(benchmark::State& state, const Data& data) {
   }
 }
 
+const EvaluationResult& result(const std::string& project) { return *figures(project).results->main; }
+
 void BM_RooflineRefresh(benchmark::State& state, const std::string& project) {
-  refresh<ui::RooflinePlot>(state, figures(project).roofline);
+  refresh<ui::RooflinePlot>(state, *figures(project).results->roofline);
 }
 void BM_BreakdownClassRefresh(benchmark::State& state, const std::string& project) {
-  refresh<ui::BreakdownPlot>(state, figures(project).classes);
+  refresh<ui::BreakdownPlot>(state, ui::classBreakdown(result(project), QStringLiteral("system")));
 }
 void BM_BreakdownMemoryRefresh(benchmark::State& state, const std::string& project) {
-  refresh<ui::BreakdownPlot>(state, figures(project).memory);
+  refresh<ui::BreakdownPlot>(state, ui::memoryBreakdown(result(project), QStringLiteral("system")));
 }
-/// From the evaluation result to drawn views: roofline data (engine roofline at two batches),
-/// both breakdowns, and the three replots.
+/// From the evaluation result to drawn views: roofline data (from the result's roofline, no
+/// engine work), both breakdowns, and the three replots.
 void BM_AllViewsFromResult(benchmark::State& state, const std::string& project) {
   const PresetLibrary lib({LLMWB_BENCH_PRESETS});
   const auto p = readProject(std::string(LLMWB_BENCH_PRESETS) + "/projects/" + project + ".llmwb", lib);
-  const auto model = lib.model(p.model);
-  const auto workload = lib.workload(p.workload);
-  const auto& result = figures(project).result;
+  const auto& result = ::result(project);
   ui::RooflinePlot roofline;
   ui::BreakdownPlot classes, memory;
   for (auto* plot : std::initializer_list<QWidget*>{&roofline, &classes, &memory}) plot->resize(1600, 1000);
   for (auto _ : state) {
-    roofline.setData(ui::rooflineData(p.system.system, model, workload, result));
+    roofline.setData(ui::rooflineData(p.system.system, result));
     classes.setData(ui::classBreakdown(result, QStringLiteral("system")));
     memory.setData(ui::memoryBreakdown(result, QStringLiteral("system")));
   }
@@ -70,12 +72,26 @@ void BM_AllViewsFromResult(benchmark::State& state, const std::string& project) 
 
 void BM_ExportRoofline(benchmark::State& state, ui::FigureFormat format) {
   ui::RooflinePlot plot;
-  plot.setData(figures("memexplorer-osworld").roofline);
+  plot.setData(*figures("memexplorer-osworld").results->roofline);
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("roofline.") + ui::extensionOf(format));
   for (auto _ : state) {
     if (!ui::exportFigure(plot, path, format, 1600, 1000, 150)) state.SkipWithError("export failed");
   }
+}
+
+/// The Serving view's work for a project: the sweep of the design and its comparisons at the
+/// default rates (6 rates, 200 requests each), then the latency plot drawn from it.
+void BM_ServingSweep(benchmark::State& state, const std::string& project) {
+  const auto request = ui::servingRequest(*figures(project).results, {});
+  for (auto _ : state) benchmark::DoNotOptimize(ui::runServingSweep(request));
+}
+void BM_ServingLatencyRefresh(benchmark::State& state, const std::string& project) {
+  static std::map<std::string, ui::ServingSweep> sweeps;
+  if (!sweeps.contains(project)) sweeps[project] = ui::runServingSweep(ui::servingRequest(*figures(project).results, {}));
+  ui::ServingLatencyPlot plot;
+  plot.resize(1600, 1000);
+  for (auto _ : state) plot.setSweep(sweeps[project]); // rebuild + replot
 }
 
 void registerAll() {
@@ -84,6 +100,8 @@ void registerAll() {
     benchmark::RegisterBenchmark(("BreakdownClassRefresh/" + project).c_str(), BM_BreakdownClassRefresh, project)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("BreakdownMemoryRefresh/" + project).c_str(), BM_BreakdownMemoryRefresh, project)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("AllViewsFromResult/" + project).c_str(), BM_AllViewsFromResult, project)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("ServingSweep/" + project).c_str(), BM_ServingSweep, project)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("ServingLatencyRefresh/" + project).c_str(), BM_ServingLatencyRefresh, project)->Unit(benchmark::kMillisecond);
   }
   for (auto format : {ui::FigureFormat::Png, ui::FigureFormat::Pdf, ui::FigureFormat::Svg})
     benchmark::RegisterBenchmark(("ExportRoofline/" + ui::extensionOf(format).toStdString()).c_str(), BM_ExportRoofline, format)

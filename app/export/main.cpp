@@ -2,6 +2,7 @@
 // llmwb-export: every figure of a project, without a window.
 //   llmwb-export --project FILE --out DIR [--formats png,pdf,svg] [--width PX --height PX --dpi N]
 //                [--theme light|dark] [--presets DIR]
+//                [--serving [--serving-scheduler NAME] [--serving-rates LIST] [--serving-requests N] [--serving-seed N]]
 
 #include "core/io/input_error.h"
 #include "core/io/preset_library.h"
@@ -13,6 +14,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -44,7 +46,8 @@ int main(int argc, char** argv) {
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral(
-      "Writes the roofline, breakdown, Pareto and convergence figures of an llmwb project, with their data (CSV, JSON)."));
+      "Writes the figures of every result view of an llmwb project (roofline, breakdowns, Pareto, convergence and, "
+      "with --serving, latency against request rate and a serving timeline), with their data (CSV, JSON)."));
   parser.addHelpOption();
   const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("The .llmwb project."), QStringLiteral("FILE"));
   const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Folder for the files (made if missing)."), QStringLiteral("DIR"));
@@ -56,7 +59,19 @@ int main(int argc, char** argv) {
   const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light (default) or dark."), QStringLiteral("NAME"));
   const QCommandLineOption presets(QStringLiteral("presets"), QStringLiteral("Extra preset folder, searched first."), QStringLiteral("DIR"));
   const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Only errors."));
-  parser.addOptions({project, out, formats, width, height, dpi, theme, presets, quiet});
+  const QCommandLineOption serving(QStringLiteral("serving"),
+                                   QStringLiteral("Also run a serving sweep of the system and its comparisons and write its figures."));
+  const QCommandLineOption servingScheduler(QStringLiteral("serving-scheduler"), QStringLiteral("Serving scheduler, or auto (default): disaggregated for disaggregated systems, continuous otherwise."),
+                                            QStringLiteral("NAME"));
+  const QCommandLineOption servingRates(QStringLiteral("serving-rates"),
+                                        QStringLiteral("Request rates in req/s, e.g. 0.5,1,2 (default: around the design's throughput)."),
+                                        QStringLiteral("LIST"));
+  const QCommandLineOption servingRequests(QStringLiteral("serving-requests"), QStringLiteral("Requests per run (default 200)."),
+                                           QStringLiteral("N"));
+  const QCommandLineOption servingSeed(QStringLiteral("serving-seed"), QStringLiteral("Seed of the arrivals (default 1)."),
+                                       QStringLiteral("N"));
+  parser.addOptions({project, out, formats, width, height, dpi, theme, presets, quiet, serving, servingScheduler, servingRates,
+                     servingRequests, servingSeed});
   if (!parser.parse(QApplication::arguments())) return fail(parser.errorText(), 2);
   if (parser.isSet(QStringLiteral("help"))) {
     std::cout << parser.helpText().toStdString();
@@ -87,6 +102,33 @@ int main(int argc, char** argv) {
       return fail(QStringLiteral("--theme expects light or dark, got \"%1\"").arg(t), 2);
     job.dark = t == QLatin1String("dark");
   }
+  std::optional<llmwb::ui::ServingSettings> servingSettings;
+  if (parser.isSet(serving)) {
+    llmwb::ui::ServingSettings s;
+    if (parser.isSet(servingScheduler)) {
+      s.scheduler = parser.value(servingScheduler).toStdString();
+      auto known = llmwb::serving::schedulerNames();
+      known.insert(known.begin(), llmwb::ui::ServingSettings::kAuto);
+      if (std::find(known.begin(), known.end(), s.scheduler) == known.end()) {
+        QStringList names;
+        for (const auto& n : known) names << QString::fromStdString(n);
+        return fail(QStringLiteral("--serving-scheduler: unknown scheduler \"%1\" (known: %2)")
+                        .arg(parser.value(servingScheduler), names.join(QStringLiteral(", "))),
+                    2);
+      }
+    }
+    if (parser.isSet(servingRates)) {
+      const auto rates = llmwb::ui::parseRates(parser.value(servingRates), &error);
+      if (!rates) return fail(QStringLiteral("--serving-rates: ") + error, 2);
+      s.rates = *rates;
+    }
+    const auto requests = positive(parser, QStringLiteral("serving-requests"), s.requests, error);
+    const auto seed = positive(parser, QStringLiteral("serving-seed"), int(s.seed), error);
+    if (!requests || !seed) return fail(error, 2);
+    s.requests = *requests;
+    s.seed = std::uint64_t(*seed);
+    servingSettings = s;
+  }
   if (!QDir().mkpath(job.outDir)) return fail(QStringLiteral("%1: cannot make the folder").arg(job.outDir));
 
   auto roots = llmwb::PresetLibrary::defaultRoots();
@@ -98,15 +140,18 @@ int main(int argc, char** argv) {
     timer.start();
     const auto projectFile = parser.value(project).toStdString();
     const auto p = llmwb::readProject(projectFile, library);
-    const auto figures = llmwb::ui::computeProjectFigures(p, library, [&](const QString& message) {
-      if (verbose) std::cout << "llmwb-export: " << message.toStdString() << "\n" << std::flush;
-    });
+    const auto figures = llmwb::ui::computeProjectFigures(
+        p, library,
+        [&](const QString& message) {
+          if (verbose) std::cout << "llmwb-export: " << message.toStdString() << "\n" << std::flush;
+        },
+        servingSettings);
     const qint64 computed = timer.restart();
     QStringList errors;
     const QStringList written = llmwb::ui::writeProjectFigures(figures, job, errors);
     if (verbose)
       std::cout << "llmwb-export: wrote " << written.size() << " files to " << job.outDir.toStdString() << " ("
-                << computed << " ms evaluating and exploring, " << timer.elapsed() << " ms drawing and writing)\n";
+                << computed << " ms evaluating, exploring and serving, " << timer.elapsed() << " ms drawing and writing)\n";
     for (const auto& e : errors) std::cerr << "llmwb-export: " << e.toStdString() << "\n";
     return errors.isEmpty() ? 0 : 1;
   } catch (const llmwb::InputError& e) {

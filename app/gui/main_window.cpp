@@ -10,15 +10,13 @@
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/explore/explorer_view.h"
 #include "widgets/export/project_figures.h"
-#include "widgets/plots/breakdown_data.h"
-#include "widgets/plots/breakdown_plot.h"
-#include "widgets/plots/roofline_data.h"
 #include "widgets/plots/roofline_plot.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
 #include "widgets/inspector/inspector.h"
 #include "widgets/package/package_composer.h"
 #include "widgets/palette/palette.h"
 #include "widgets/results/comparison_table.h"
+#include "widgets/views/view_registry.h"
 
 #include <QActionGroup>
 #include <QFutureWatcher>
@@ -31,6 +29,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -60,9 +59,7 @@ QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name
 MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
     : QMainWindow(parent), mLibrary(library), mSelection(new ui::SelectionModel(this)), mPalette(new ui::Palette(library)),
       mHierarchy(new ui::HierarchyEditor), mComposer(new ui::PackageComposer), mInspector(new ui::Inspector),
-      mView(new ui::EvaluationView), mComparison(new ui::ComparisonTable), mRoofline(new ui::RooflinePlot),
-      mClassBreakdown(new ui::BreakdownPlot), mMemoryBreakdown(new ui::BreakdownPlot), mAreaBreakdown(new ui::BreakdownPlot),
-      mExplorer(new ui::ExplorerView(library)), mRunner(new ui::EvaluationRunner(this)),
+      mRunner(new ui::EvaluationRunner(this)),
       mAutosaver(new ui::Autosaver(ui::Autosaver::defaultFolder(), 30000, this)), mHistory(new QUndoView),
       mEditors(new QTabWidget), mResults(new QTabWidget), mDebounce(new QTimer(this)), mEvalStatus(new QLabel) {
   initWindowResources();
@@ -73,16 +70,27 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
   mEditors->addTab(mHierarchy, tr("Memory hierarchy"));
   mEditors->addTab(mComposer, tr("Package"));
   mEditors->setDocumentMode(true);
-  auto* summary = new QWidget;
-  auto* summaryLayout = new QVBoxLayout(summary);
-  summaryLayout->setContentsMargins(0, 0, 0, 0);
-  summaryLayout->addWidget(mView, 3);
-  mView->insertBelowCards(mComparison);
-  mResults->addTab(summary, tr("Summary and comparison"));
-  mResults->addTab(mRoofline, tr("Roofline"));
-  mResults->addTab(buildBreakdownTab(), tr("Breakdown"));
-  mResults->addTab(mExplorer, tr("Explore"));
+  // The result tabs: every registered view (widgets/views/), fed by one results pipeline.
+  const ui::ViewHost host{&library};
+  for (const auto& type : ui::builtinViews().views()) {
+    auto view = type.build(host);
+    // A view wider or taller than the pane scrolls instead of making the window larger than a
+    // 1366x768 screen (the summary cards alone want 1244 px).
+    auto* page = new QScrollArea;
+    page->setWidgetResizable(true);
+    page->setFrameShape(QFrame::NoFrame);
+    page->setWidget(view->widget());
+    mResults->addTab(page, type.title);
+    mViewPages.push_back(page);
+    mViewTypes.push_back(&type);
+    mViews.push_back(std::move(view));
+  }
   mResults->setDocumentMode(true);
+  // The window wires a few views to its own actions (pin, load a design, status).
+  mView = mResults->findChild<ui::EvaluationView*>();
+  mComparison = mResults->findChild<ui::ComparisonTable*>();
+  mRoofline = mResults->findChild<ui::RooflinePlot*>();
+  mExplorer = mResults->findChild<ui::ExplorerView*>();
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(mEditors);
   split->addWidget(mResults);
@@ -130,7 +138,7 @@ MainWindow::~MainWindow() {
   mHierarchy->setDocument(nullptr, nullptr);
   mComposer->setDocument(nullptr, nullptr);
   mInspector->setDocument(nullptr, nullptr);
-  mComparison->setDocument(nullptr);
+  for (auto& view : mViews) view->setDocument(nullptr);
   mAutosaver->setDocument(nullptr);
   mHistory->setStack(nullptr);
 }
@@ -157,7 +165,7 @@ void MainWindow::buildMenus() {
   file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
   file->addSeparator();
   file->addAction(ui::actionIcon(QStringLiteral("export")), tr("&Export all figures…"), this, &MainWindow::exportAllFigures)
-      ->setToolTip(tr("Roofline, breakdowns, Pareto and convergence as PNG, PDF and SVG, with their data as CSV and JSON"));
+      ->setToolTip(tr("Every result view's figures (roofline, breakdowns, Pareto, convergence, serving) as PNG, PDF and SVG, with their data as CSV and JSON"));
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -202,7 +210,7 @@ void MainWindow::setDocument(std::unique_ptr<ui::ProjectDocument> document) {
   mHierarchy->setDocument(document.get(), mSelection);
   mComposer->setDocument(document.get(), mSelection);
   mInspector->setDocument(document.get(), mSelection);
-  mComparison->setDocument(document.get());
+  for (auto& view : mViews) view->setDocument(document.get());
   mAutosaver->setDocument(document.get());
   mHistory->setStack(document ? document->undoStack() : nullptr);
   if (document) {
@@ -221,12 +229,6 @@ void MainWindow::setDocument(std::unique_ptr<ui::ProjectDocument> document) {
     mRedoAction->setEnabled(stack->canRedo());
   }
   mDocument = std::move(document);
-  if (mDocument && mDocument->project().exploration) {
-    // A project's own exploration is small (a few hundred designs, well under a second): run it so
-    // that the Pareto view is there when the user looks.
-    mExplorer->setSetup(*mDocument->project().exploration);
-    mExplorer->start();
-  }
   // A package system opens on its floorplan.
   bool package = false;
   if (mDocument)
@@ -298,10 +300,7 @@ void MainWindow::offerRecovery(bool ask) {
 void MainWindow::scheduleEvaluation() { mDebounce->start(); }
 
 ui::EvaluationRequest MainWindow::makeRequest() const {
-  const Project& p = mDocument->project();
-  ui::EvaluationRequest request{p.system.system, mLibrary.model(p.model), mLibrary.workload(p.workload), p.options};
-  for (const auto& c : p.comparisons) request.comparisons.push_back(c.system);
-  return request;
+  return ui::evaluationRequest(mDocument->project(), mLibrary);
 }
 
 void MainWindow::refreshNow() {
@@ -326,33 +325,14 @@ void MainWindow::evaluateNow() {
 
 void MainWindow::showResults(const std::shared_ptr<const ui::ProjectResults>& results) {
   mLastResults = results;
-  mView->showResult(results->main);
-  mComparison->showResults(results);
-  if (results->roofline) mRoofline->setData(*results->roofline);
-  const QString name = QString::fromStdString(results->name);
-  mClassBreakdown->setData(ui::classBreakdown(*results->main, name));
-  mMemoryBreakdown->setData(ui::memoryBreakdown(*results->main, name));
-  if (mDocument) {
-    auto area = ui::areaBreakdown(mDocument->system());
-    if (auto* tabs = qobject_cast<QTabWidget*>(mAreaBreakdown->parentWidget()->parentWidget()))
-      tabs->setTabVisible(tabs->indexOf(mAreaBreakdown), !area.panels.empty());
-    mAreaBreakdown->setData(std::move(area));
+  for (std::size_t i = 0; i < mViews.size(); ++i) {
+    mResults->setTabVisible(mResults->indexOf(mViewPages[i]), mViewTypes[i]->applies(*results));
+    mViews[i]->setResults(results);
   }
   mEvalStatus->setText(tr("Evaluated %1 system(s) in %2 ms")
                            .arg(1 + results->comparisons.size())
                            .arg(results->seconds * 1e3, 0, 'f', 1));
   emit evaluationShown();
-}
-
-QWidget* MainWindow::buildBreakdownTab() {
-  // One breakdown at a time, at full width: four panels of bars need the room.
-  auto* tabs = new QTabWidget;
-  tabs->setDocumentMode(true);
-  tabs->setTabPosition(QTabWidget::South);
-  tabs->addTab(mClassBreakdown, tr("By operator class"));
-  tabs->addTab(mMemoryBreakdown, tr("By memory level"));
-  tabs->addTab(mAreaBreakdown, tr("Package area"));
-  return tabs;
 }
 
 void MainWindow::exportAllFigures() {
@@ -378,6 +358,7 @@ void MainWindow::exportAllFigures() {
       statusBar()->showMessage(tr("Could not compute the figures for export."), 10000);
       return;
     }
+    for (const auto& view : mViews) view->contribute(*figures); // e.g. a serving sweep run in its view
     ui::FigureJob job;
     job.outDir = dir;
     job.dark = ui::currentTheme() == ui::Theme::Dark;
@@ -441,6 +422,18 @@ bool MainWindow::maybeSave() {
     return saveAs();
   }
   return true;
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (mDocksFitted) return;
+  mDocksFitted = true;
+  // The palette and the inspector take at most a fifth of the window each: on a 1366 px screen the
+  // editors and the result views keep about 800 px.
+  auto* palette = findChild<QDockWidget*>(QStringLiteral("PaletteDock"));
+  auto* inspector = findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
+  if (palette && inspector)
+    resizeDocks({palette, inspector}, {std::min(370, width() / 5), std::min(380, width() / 5)}, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

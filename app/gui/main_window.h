@@ -8,6 +8,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <vector>
 
 class QLabel;
 class QMenu;
@@ -18,7 +19,6 @@ class QUndoView;
 namespace llmwb {
 namespace ui {
 class Autosaver;
-class BreakdownPlot;
 class ComparisonTable;
 class ExplorerView;
 class RooflinePlot;
@@ -28,12 +28,14 @@ class Inspector;
 class PackageComposer;
 class Palette;
 class ProjectDocument;
+class ResultView;
 struct PaletteEntry;
+struct ViewType;
 } // namespace ui
 
 /// The workbench window: the palette (left), the system editors (hierarchy lanes, package
-/// composer) over the results (summary cards, comparison, details), the inspector and the edit
-/// history (right). Every edit re-evaluates in the background, debounced; results of superseded
+/// composer) over the result views (a tab per registered view, widgets/views/), the inspector
+/// and the edit history (right). Every edit re-evaluates in the background, debounced; results of superseded
 /// edits are dropped.
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -73,6 +75,7 @@ signals:
 
 protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
 private:
   void setDocument(std::unique_ptr<ui::ProjectDocument> document);
@@ -81,7 +84,6 @@ private:
   void evaluateNow();
   void showResults(const std::shared_ptr<const ui::ProjectResults>& results);
   void paletteActivated(const ui::PaletteEntry& entry);
-  QWidget* buildBreakdownTab();
   void exportAllFigures();
   ui::EvaluationRequest makeRequest() const;
   void updateTitle();
@@ -97,23 +99,24 @@ private:
   ui::HierarchyEditor* mHierarchy;
   ui::PackageComposer* mComposer;
   ui::Inspector* mInspector;
-  ui::EvaluationView* mView;
-  ui::ComparisonTable* mComparison;
-  ui::RooflinePlot* mRoofline;
-  ui::BreakdownPlot* mClassBreakdown;
-  ui::BreakdownPlot* mMemoryBreakdown;
-  ui::BreakdownPlot* mAreaBreakdown;
-  ui::ExplorerView* mExplorer;
   ui::EvaluationRunner* mRunner;
   ui::Autosaver* mAutosaver;
   QUndoView* mHistory;
   QTabWidget* mEditors;
   QTabWidget* mResults;
+  std::vector<std::unique_ptr<ui::ResultView>> mViews; ///< one per registered view, in tab order
+  std::vector<const ui::ViewType*> mViewTypes;
+  std::vector<QWidget*> mViewPages; ///< the result tabs' pages (a scroll area around each view)
+  ui::EvaluationView* mView = nullptr;
+  ui::ComparisonTable* mComparison = nullptr;
+  ui::RooflinePlot* mRoofline = nullptr;
+  ui::ExplorerView* mExplorer = nullptr;
   QTimer* mDebounce;
   QLabel* mEvalStatus;
   QMenu* mRecentMenu = nullptr;
   QAction* mUndoAction = nullptr;
   QAction* mRedoAction = nullptr;
+  bool mDocksFitted = false;
   std::shared_ptr<const ui::ProjectResults> mLastResults;
 };
 

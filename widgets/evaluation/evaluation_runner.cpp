@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/evaluation/evaluation_runner.h"
 
+#include "core/io/preset_library.h"
 #include "widgets/plots/roofline_data.h"
 
 #include <QElapsedTimer>
@@ -16,19 +17,30 @@ struct Outcome {
 };
 } // namespace
 
+EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary& library) {
+  EvaluationRequest request{project.system.system, library.model(project.model), library.workload(project.workload), project.options};
+  for (const auto& c : project.comparisons) request.comparisons.push_back(c.system);
+  return request;
+}
+
 EvaluationRunner::EvaluationRunner(QObject* parent) : QObject(parent) {}
 
 std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequest& request) {
   QElapsedTimer clock;
   clock.start();
   auto results = std::make_shared<ProjectResults>();
-  results->main = std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, request.options));
-  results->roofline = std::make_shared<const RooflineData>(rooflineData(request.system, request.model, request.workload, *results->main));
+  results->request = std::make_shared<const EvaluationRequest>(request);
+  // The engine computes the roofline with the evaluation; the views never run it again.
+  EvaluationOptions withRoofline = request.options;
+  withRoofline.roofline = true;
+  results->main = std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, withRoofline));
+  results->roofline = std::make_shared<const RooflineData>(rooflineData(request.system, *results->main));
   results->name = request.system.name.empty() ? request.system.id : request.system.name;
   for (const auto& c : request.comparisons) {
     results->comparisonNames.push_back(c.name.empty() ? c.id : c.name);
     EvaluationOptions options = request.options;
     options.decodeBatch.reset(); // each system at the largest batch it holds
+    options.roofline = false;    // only the system's roofline is shown
     results->comparisons.push_back(std::make_shared<const EvaluationResult>(evaluate(c, request.model, request.workload, options)));
   }
   results->seconds = double(clock.nsecsElapsed()) * 1e-9;

@@ -3,6 +3,7 @@
 
 #include "core/model/model_spec.h"
 #include "core/engine/evaluate.h"
+#include "core/io/project.h"
 #include "core/system/system_spec.h"
 #include "core/workload/workload.h"
 
@@ -23,12 +24,18 @@ struct EvaluationRequest {
   std::vector<SystemSpec> comparisons = {}; ///< evaluated on the same model and workload
 };
 
+/// The project's system, model, workload, options and comparison systems (presets resolved).
+/// Throws InputError naming an unknown model or workload.
+EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary& library);
+
 struct RooflineData;
 
-/// The system and everything it is compared with, from one request.
+/// The system and everything it is compared with, from one request: what every result view is
+/// fed (widgets/views/view_registry.h), in the window and in headless export alike.
 struct ProjectResults {
-  std::shared_ptr<const EvaluationResult> main;
-  std::shared_ptr<const RooflineData> roofline; ///< the system's operators and ceilings, for the roofline view
+  std::shared_ptr<const EvaluationRequest> request; ///< the specs these are the results of
+  std::shared_ptr<const EvaluationResult> main;     ///< evaluated with its roofline (EvaluationOptions::roofline)
+  std::shared_ptr<const RooflineData> roofline; ///< `main`'s roofline, for the roofline view
   std::vector<std::shared_ptr<const EvaluationResult>> comparisons;
   std::string name;                         ///< the system's display name
   std::vector<std::string> comparisonNames;

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Every figure of a project, headless: evaluate the system, run the project's exploration
-// (deterministic: seeded), and write roofline, breakdown, Pareto and convergence figures in each
-// format with their data as CSV and JSON, under stable names. llmwb-export is a thin main().
+// Every figure of a project, headless: evaluate the system and its comparisons (the results
+// pipeline the window uses, EvaluationRunner::run), run the project's exploration (deterministic:
+// seeded) and, when asked, a serving sweep; then every registered view (widgets/views/) writes its
+// figures in each format with their data as CSV and JSON, under stable names. llmwb-export is a
+// thin main(), and File > Export all figures calls the same two functions.
 
 #include "core/dse/exploration.h"
 #include "core/io/project.h"
+#include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/export/figure_export.h"
-#include "widgets/plots/breakdown_data.h"
-#include "widgets/plots/roofline_data.h"
+#include "widgets/serving/serving_data.h"
 
 #include <QStringList>
 
@@ -18,20 +20,22 @@
 
 namespace llmwb::ui {
 
+/// What the registered views export from: the same ProjectResults the window's views are fed, the
+/// project's exploration, and a serving sweep when one was asked for.
 struct ProjectFigures {
   QString name;
-  EvaluationResult result;
-  RooflineData roofline;
-  BreakdownData classes, memory, area;
+  std::shared_ptr<const ProjectResults> results;
   std::shared_ptr<const dse::DesignProblem> problem; ///< set when the project has an exploration
   dse::ExplorationResult exploration;
   QString explorationLabel; ///< "sobol, seed 1"
+  std::shared_ptr<const ServingSweep> serving; ///< set when serving figures are asked for
 };
 
-/// Evaluates the project and runs its exploration. Throws InputError / std::exception naming the
-/// file or field on bad input.
+/// Evaluates the project and runs its exploration, and the serving sweep `serving` when given.
+/// Throws InputError / std::exception naming the file or field on bad input.
 ProjectFigures computeProjectFigures(const Project& project, const PresetLibrary& library,
-                                     const std::function<void(const QString&)>& log = {});
+                                     const std::function<void(const QString&)>& log = {},
+                                     const std::optional<ServingSettings>& serving = std::nullopt);
 
 struct FigureJob {
   QString outDir;
@@ -40,12 +44,13 @@ struct FigureJob {
   std::optional<bool> dark; ///< nullopt: light (figures for print)
 };
 
-/// The file stems written for these figures: roofline, roofline-prefill, roofline-decode,
-/// breakdown-class, breakdown-memory, [breakdown-area], [pareto, convergence].
+/// The file stems written for these figures, view by view: roofline, roofline-prefill,
+/// roofline-decode, breakdown-class, breakdown-memory, [breakdown-area], [pareto, convergence],
+/// [serving-ttft-p50 … serving-timeline].
 QStringList figureStems(const ProjectFigures& figures);
 
-/// Writes every figure in every format plus <stem>.csv and <stem>.json; returns the paths
-/// written. Failures are appended to `errors` (the other files are still written).
+/// Writes every figure of every registered view in every format plus <stem>.csv and <stem>.json;
+/// returns the paths written. Failures are appended to `errors` (the other files are still written).
 QStringList writeProjectFigures(const ProjectFigures& figures, const FigureJob& job, QStringList& errors);
 
 } // namespace llmwb::ui

@@ -51,11 +51,6 @@ BarPanel classPanel(const PhaseResult& phase, bool energy, int row, int column, 
   }
   return panel;
 }
-
-int depthOf(const std::string& level) {
-  if (level.size() > 1 && level[0] == 'L') return std::atoi(level.c_str() + 1);
-  return 0;
-}
 } // namespace
 
 QString unitOf(BarQuantity q) {
@@ -105,7 +100,7 @@ BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& sys
     }
     traffic.series = {read, written};
     for (std::size_t l = 0; l < phase.levels.size(); ++l) {
-      BarSeries s{q(phase.levels[l].name), BarColour::MemoryLevel, depthOf(phase.levels[l].name),
+      BarSeries s{q(phase.levels[l].name), BarColour::MemoryLevel, phase.levels[l].depth,
                   std::vector<double>(phase.levels.size(), 0.0)};
       s.values[l] = phase.levels[l].averagePower.value();
       power.series.push_back(std::move(s));

@@ -12,30 +12,8 @@ QString phaseName(Phase p) { return p == Phase::Prefill ? QStringLiteral("prefil
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-/// Devices per phase group, by device name (the roofline names devices by name).
-struct GroupInfo {
-  int size = 1;
-  std::vector<Phase> phases;
-};
-GroupInfo groupOf(const SystemSpec& system, const std::string& device) {
-  GroupInfo g;
-  const auto* pre = system.prefillGroup();
-  const auto* dec = system.decodeGroup();
-  if (pre && pre->device.name == device) {
-    g.size = pre->count;
-    g.phases.push_back(Phase::Prefill);
-  }
-  if (dec && dec->device.name == device) {
-    g.size = dec->count;
-    g.phases.push_back(Phase::Decode);
-  }
-  return g;
-}
-
-int levelDepth(const std::string& level) {
-  if (level == "on-chip") return 0;
-  if (level.size() > 1 && level[0] == 'L') return std::atoi(level.c_str() + 1);
-  return 0;
+int indexOf(const SystemSpec& system, const DeviceGroup* group) {
+  return group ? int(group - system.groups.data()) : -1;
 }
 
 const OperatorResult* findOperator(const PhaseResult& phase, const std::string& name) {
@@ -49,22 +27,47 @@ RooflineData rooflineData(const Roofline& r, const SystemSpec& system, int prefi
                           const EvaluationResult* result) {
   RooflineData data;
   data.title = q(system.name.empty() ? system.id : system.name);
-  if (const auto* g = system.prefillGroup()) data.prefill = {q(g->device.name), g->count, prefillBatch};
-  if (const auto* g = system.decodeGroup()) data.decode = {q(g->device.name), g->count, decodeBatch};
+  const int prefillGroup = indexOf(system, system.prefillGroup());
+  const int decodeGroup = indexOf(system, system.decodeGroup());
+  auto groupAt = [&](int group) -> const DeviceGroup* {
+    return group >= 0 && group < int(system.groups.size()) ? &system.groups[std::size_t(group)] : nullptr;
+  };
+  auto deviceName = [&](int group) {
+    const auto* g = groupAt(group);
+    return g ? q(g->device.name) : QString();
+  };
+  if (const auto* g = groupAt(prefillGroup)) data.prefill = {q(g->device.name), g->count, prefillBatch};
+  if (const auto* g = groupAt(decodeGroup)) data.decode = {q(g->device.name), g->count, decodeBatch};
+
+  // The engine leaves out the decode group's ceilings when it is the prefill group's device: the
+  // prefill group's ceilings then stand for both phases.
+  const bool decodeHasCeilings = std::any_of(r.compute.begin(), r.compute.end(), [&](const auto& c) { return c.group == decodeGroup; }) ||
+                                 std::any_of(r.memory.begin(), r.memory.end(), [&](const auto& m) { return m.group == decodeGroup; });
+  auto phasesOf = [&](int group) {
+    std::vector<Phase> phases;
+    if (group == prefillGroup) phases.push_back(Phase::Prefill);
+    if (group == decodeGroup || (group == prefillGroup && !decodeHasCeilings)) phases.push_back(Phase::Decode);
+    return phases;
+  };
+  auto sizeOf = [&](int group) {
+    const auto* g = groupAt(group);
+    return g ? g->count : 1;
+  };
   for (const auto& c : r.compute) {
-    const auto g = groupOf(system, c.device);
-    data.ceilings.push_back({q(c.device), g.size, q(c.unit), true, 0, c.peak.value() * g.size, g.phases});
+    const int size = sizeOf(c.group);
+    data.ceilings.push_back({deviceName(c.group), c.group, size, q(c.unit), true, 0, c.peak.value() * size, phasesOf(c.group)});
   }
   for (const auto& m : r.memory) {
-    const auto g = groupOf(system, m.device);
-    data.ceilings.push_back({q(m.device), g.size, q(m.level) + QStringLiteral(" ") + q(m.technology), false,
-                             levelDepth(m.level), m.bandwidth.value() * g.size, g.phases});
+    const int size = sizeOf(m.group);
+    data.ceilings.push_back({deviceName(m.group), m.group, size, q(m.level) + QStringLiteral(" ") + q(m.technology), false,
+                             m.depth, m.bandwidth.value() * size, phasesOf(m.group)});
   }
   for (const auto& p : r.points) {
-    const Phase phase = p.phase == "prefill" ? Phase::Prefill : Phase::Decode;
+    const Phase phase = p.phaseKind == engine::Phase::Prefill ? Phase::Prefill : Phase::Decode;
     if (p.batch != (phase == Phase::Prefill ? prefillBatch : decodeBatch)) continue;
     RooflineOperator o;
-    o.device = q(p.device);
+    o.device = deviceName(p.group);
+    o.group = p.group;
     o.phase = phase;
     o.batch = p.batch;
     o.layer = q(p.layer);
@@ -78,6 +81,7 @@ RooflineData rooflineData(const Roofline& r, const SystemSpec& system, int prefi
     o.attainable = p.attainable.value();
     o.bound = q(p.bound);
     if (result) {
+      // The phase's own bound ("matrix reads @ L1 (HBM3E …)"), summed over the phase.
       const auto& phaseResult = phase == Phase::Prefill ? result->prefill : result->decode;
       if (const auto* op = findOperator(phaseResult, p.name)) o.bound = q(op->bound);
     }
@@ -87,14 +91,10 @@ RooflineData rooflineData(const Roofline& r, const SystemSpec& system, int prefi
   return data;
 }
 
-RooflineData rooflineData(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
-                          const EvaluationResult& result) {
-  const int prefillBatch = std::max(1, result.prefill.batch);
-  const int decodeBatch = std::max(1, result.decode.batch);
-  std::vector<int> batches{prefillBatch};
-  if (decodeBatch != prefillBatch) batches.push_back(decodeBatch);
-  const auto r = roofline(system, model, workload, batches, RooflineDetail::Operators);
-  auto data = rooflineData(r, system, prefillBatch, decodeBatch, &result);
+namespace {
+/// `roofline` at the result's batches, its phases only.
+RooflineData atEvaluatedBatches(const Roofline& roofline, const SystemSpec& system, const EvaluationResult& result) {
+  auto data = rooflineData(roofline, system, std::max(1, result.prefill.batch), std::max(1, result.decode.batch), &result);
   // A phase that was not evaluated has no operators to show.
   if (!result.prefill.evaluated) data.prefill.groupSize = 0;
   if (!result.decode.evaluated) data.decode.groupSize = 0;
@@ -102,6 +102,21 @@ RooflineData rooflineData(const SystemSpec& system, const ModelSpec& model, cons
     return !(o.phase == Phase::Prefill ? result.prefill.evaluated : result.decode.evaluated);
   });
   return data;
+}
+} // namespace
+
+RooflineData rooflineData(const SystemSpec& system, const EvaluationResult& result) {
+  return atEvaluatedBatches(result.roofline, system, result);
+}
+
+RooflineData rooflineData(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
+                          const EvaluationResult& result) {
+  if (!result.roofline.empty()) return rooflineData(system, result);
+  const int prefillBatch = std::max(1, result.prefill.batch);
+  const int decodeBatch = std::max(1, result.decode.batch);
+  std::vector<int> batches{prefillBatch};
+  if (decodeBatch != prefillBatch) batches.push_back(decodeBatch);
+  return atEvaluatedBatches(roofline(system, model, workload, batches, RooflineDetail::Operators), system, result);
 }
 
 } // namespace llmwb::ui

@@ -21,7 +21,8 @@ enum class Phase { Prefill, Decode };
 QString phaseName(Phase p); ///< "prefill", "decode"
 
 struct RooflineCeiling {
-  QString device;      ///< device name
+  QString device;      ///< device name (display)
+  int group = -1;      ///< index into SystemSpec::groups
   int groupSize = 1;   ///< devices working on the phase; the ceiling is scaled by it
   QString name;        ///< compute unit, or memory level with its technology
   bool compute = true; ///< FLOP/s; otherwise a bandwidth in B/s
@@ -31,7 +32,8 @@ struct RooflineCeiling {
 };
 
 struct RooflineOperator {
-  QString device;
+  QString device; ///< display
+  int group = -1; ///< index into SystemSpec::groups
   Phase phase = Phase::Prefill;
   int batch = 1;
   QString layer;
@@ -61,11 +63,16 @@ struct RooflineData {
   bool empty() const { return operators.empty() && ceilings.empty(); }
 };
 
-/// From the engine's roofline (core/study/roofline.h) at the evaluation's prefill and decode
-/// batches; bounds are refined with the evaluation's per-operator bound.
+/// What the views show: the roofline the engine put into the result (EvaluationOptions::roofline),
+/// at the evaluated prefill and decode batches, with the evaluation's per-operator bounds. Groups
+/// are found by index (`group`, SystemSpec::groups), memory levels by `depth`: no second engine
+/// run, no names matched.
+RooflineData rooflineData(const SystemSpec& system, const EvaluationResult& result);
+/// The same for a result evaluated without the roofline (scripts, tests): the engine's roofline is
+/// computed here (core/study/roofline.h) when the result has none.
 RooflineData rooflineData(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                           const EvaluationResult& result);
-/// The same from a roofline already computed: `batches` picks prefill and decode batches.
+/// From a roofline already computed: the points at `prefillBatch` and `decodeBatch`.
 RooflineData rooflineData(const Roofline& roofline, const SystemSpec& system, int prefillBatch, int decodeBatch,
                           const EvaluationResult* result = nullptr);
 

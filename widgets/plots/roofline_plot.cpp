@@ -78,10 +78,10 @@ void RooflinePlot::rebuild() {
     yMax = std::max(yMax, o.achieved);
   }
   double topCompute = 0, lowBandwidth = 1e300, highBandwidth = 0;
-  std::map<QString, int> devices;
+  std::map<int, int> devices; // device group -> order of appearance
   for (const auto& c : mData.ceilings) {
     if (!shows(c)) continue;
-    devices.emplace(c.device, int(devices.size()));
+    devices.emplace(c.group, int(devices.size()));
     if (c.compute) topCompute = std::max(topCompute, c.value);
     else {
       lowBandwidth = std::min(lowBandwidth, c.value);
@@ -135,7 +135,7 @@ void RooflinePlot::rebuild() {
     g->setLineStyle(QCPGraph::lsLine);
     ceilingGraphs.push_back(g);
     // A second device (disaggregated, both phases shown) draws its ceilings fainter and dashed.
-    const bool secondDevice = devices.at(c.device) > 0;
+    const bool secondDevice = devices.at(c.group) > 0;
     if (c.compute) {
       // Dashed and darker than the points: the ceiling is a bound, not data.
       QColor color = t.foreground;

@@ -5,6 +5,7 @@
 #include "core/io/preset_library.h"
 #include "widgets/explore/explorer_view.h"
 #include "widgets/export/project_figures.h"
+#include "widgets/plots/breakdown_data.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/plots/roofline_plot.h"
 
@@ -37,13 +38,14 @@ int main(int argc, char** argv) {
 
   QTabWidget tabs;
   auto* roofline = new llmwb::ui::RooflinePlot;
-  roofline->setData(figures.roofline);
+  roofline->setData(*figures.results->roofline);
   tabs.addTab(roofline, QStringLiteral("Roofline"));
   auto* classes = new llmwb::ui::BreakdownPlot;
-  classes->setData(figures.classes);
+  const QString name = QString::fromStdString(figures.results->name);
+  classes->setData(llmwb::ui::classBreakdown(*figures.results->main, name));
   tabs.addTab(classes, QStringLiteral("By class"));
   auto* memory = new llmwb::ui::BreakdownPlot;
-  memory->setData(figures.memory);
+  memory->setData(llmwb::ui::memoryBreakdown(*figures.results->main, name));
   tabs.addTab(memory, QStringLiteral("By memory level"));
   auto* explorer = new llmwb::ui::ExplorerView(library);
   tabs.addTab(explorer, QStringLiteral("Explore"));

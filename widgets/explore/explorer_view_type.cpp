@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The "Explore" result view: explorations from the GUI. A project with an exploration runs it
+// when it opens (a few hundred designs, well under a second), so the Pareto view is there when
+// the user looks; export runs the same exploration headless (seeded: the same files every time).
+#include "widgets/document/project_document.h"
+#include "widgets/explore/explorer_view.h"
+#include "widgets/export/project_figures.h"
+#include "widgets/plots/convergence_plot.h"
+#include "widgets/plots/pareto_plot.h"
+#include "widgets/views/view_registry.h"
+
+namespace llmwb::ui {
+
+namespace {
+class ExploreView : public ResultView {
+public:
+  explicit ExploreView(const PresetLibrary& library) : mView(new ExplorerView(library)) {}
+  QWidget* widget() const override { return mView; }
+  void setResults(const std::shared_ptr<const ProjectResults>&) override {} // explores on request
+  void setDocument(ProjectDocument* document) override {
+    if (!document || !document->project().exploration) return;
+    mView->setSetup(*document->project().exploration);
+    mView->start();
+  }
+
+private:
+  ExplorerView* mView;
+};
+} // namespace
+
+ViewType explorerView() {
+  ViewType v{.id = "explore", .title = QObject::tr("Explore")};
+  v.build = [](const ViewHost& host) { return std::make_unique<ExploreView>(*host.library); };
+  v.exportFigures = [](const ProjectFigures& f, const FigureSink& sink) {
+    if (!f.problem) return;
+    ParetoPlot pareto;
+    sink.prepare(pareto);
+    pareto.setExploration(f.problem->space(), f.exploration.points);
+    sink.write(pareto);
+
+    ConvergencePlot convergence;
+    sink.prepare(convergence);
+    convergence.setSpace(f.problem->space());
+    convergence.setRun(f.explorationLabel, f.exploration.hypervolumeTrace);
+    sink.write(convergence);
+  };
+  return v;
+}
+
+} // namespace llmwb::ui
