@@ -4,7 +4,7 @@
 // Also the figure export of the roofline in each format. Run: build/bench/bench_views
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
-#include "widgets/export/figure_export.h"
+#include "widgets/plots/figure_export.h"
 #include "widgets/export/project_figures.h"
 #include "widgets/plots/breakdown_data.h"
 #include "widgets/plots/breakdown_plot.h"

@@ -2,7 +2,7 @@
 #pragma once
 // A compute kind, described once: its name (the preset `type`), its parameter table (preset keys,
 // units, defaults, ranges, docs), how it reads and writes its preset block, its compute unit, its
-// power and the engine that models it. Kinds register in builtin_kinds.cpp, one line each.
+// power and the engine that models it. Kinds register in core/compute/builtin/builtin_kinds.cpp, one line each.
 
 #include "core/compute/compute_spec.h"
 #include "core/params/param_io.h"
@@ -113,7 +113,7 @@ private:
   std::vector<std::unique_ptr<ComputeKind>> mKinds;
 };
 
-/// Adds the workbench's kinds (core/compute/builtin_kinds.cpp).
+/// Adds the workbench's kinds (core/compute/builtin/builtin_kinds.cpp).
 void registerBuiltinComputeKinds(ComputeKindRegistry& registry);
 /// A registry holding registerBuiltinComputeKinds(), made once.
 const ComputeKindRegistry& computeKinds();

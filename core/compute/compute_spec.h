@@ -2,7 +2,7 @@
 #pragma once
 // A device's compute: the name of its kind (core/compute/compute_kind.h) and that kind's
 // parameters. Kinds are open: each lives in its own folder (plena/, gpu/, arrays/) and is
-// registered once in builtin_kinds.cpp; nothing outside the registry switches on kind names.
+// registered once in core/compute/builtin/builtin_kinds.cpp; nothing outside the registry switches on kind names.
 
 #include "core/compute/compute_unit.h"
 

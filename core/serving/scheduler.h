@@ -68,7 +68,7 @@ public:
   std::unique_ptr<Scheduler> create(const std::string& name) const { return get(name).factory(); }
 };
 
-/// static, continuous, chunked, disaggregated, fused (scheduler.cpp: one line each).
+/// static, continuous, chunked, disaggregated, fused (core/serving/schedulers/builtin_schedulers.cpp: one line each).
 void registerBuiltinSchedulers(SchedulerRegistry& registry);
 const SchedulerRegistry& schedulers();
 

@@ -4,7 +4,7 @@
 // the user looks; export runs the same exploration headless (seeded: the same files every time).
 #include "widgets/document/project_document.h"
 #include "widgets/explore/explorer_view.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/views/project_figures.h"
 #include "widgets/plots/convergence_plot.h"
 #include "widgets/plots/pareto_plot.h"
 #include "widgets/views/view_registry.h"

@@ -6,11 +6,10 @@
 // figures in each format with their data as CSV and JSON, under stable names. llmwb-export is a
 // thin main(), and File > Export all figures calls the same two functions.
 
-#include "core/dse/exploration.h"
 #include "core/io/project.h"
-#include "widgets/evaluation/evaluation_runner.h"
-#include "widgets/export/figure_export.h"
+#include "widgets/plots/figure_export.h"
 #include "widgets/serving/serving_data.h"
+#include "widgets/views/project_figures.h"
 
 #include <QStringList>
 
@@ -19,17 +18,6 @@
 #include <optional>
 
 namespace llmwb::ui {
-
-/// What the registered views export from: the same ProjectResults the window's views are fed, the
-/// project's exploration, and a serving sweep when one was asked for.
-struct ProjectFigures {
-  QString name;
-  std::shared_ptr<const ProjectResults> results;
-  std::shared_ptr<const dse::DesignProblem> problem; ///< set when the project has an exploration
-  dse::ExplorationResult exploration;
-  QString explorationLabel; ///< "sobol, seed 1"
-  std::shared_ptr<const ServingSweep> serving; ///< set when serving figures are asked for
-};
 
 /// Evaluates the project and runs its exploration, and the serving sweep `serving` when given.
 /// Throws InputError / std::exception naming the file or field on bad input.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Breakdown" result view: one breakdown at a time at full width (four panels of bars need
 // the room): by operator class, by memory level, and the package area of chiplet systems.
-#include "widgets/export/project_figures.h"
+#include "widgets/views/project_figures.h"
 #include "widgets/plots/breakdown_data.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/views/view_registry.h"

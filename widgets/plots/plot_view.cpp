@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/plot_view.h"
 
-#include "widgets/export/export_dialog.h"
+#include "widgets/plots/export_dialog.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>

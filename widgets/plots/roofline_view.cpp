@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Roofline" result view: the engine's roofline of the system (ProjectResults::roofline).
-#include "widgets/export/project_figures.h"
+#include "widgets/views/project_figures.h"
 #include "widgets/plots/roofline_plot.h"
 #include "widgets/views/view_registry.h"
 

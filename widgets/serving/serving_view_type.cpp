@@ -2,7 +2,7 @@
 // The "Serving" result view: latency against request rate for the design and its comparisons,
 // and the timeline of one run. Its figures: serving-ttft, serving-tbt, serving-e2e (p50 and p99)
 // and serving-timeline, when a sweep was run (in the window, or llmwb-export --serving).
-#include "widgets/export/project_figures.h"
+#include "widgets/views/project_figures.h"
 #include "widgets/serving/serving_latency_plot.h"
 #include "widgets/serving/serving_timeline_plot.h"
 #include "widgets/serving/serving_view.h"

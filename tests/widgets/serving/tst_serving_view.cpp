@@ -5,7 +5,7 @@
 #include "core/io/preset_library.h"
 #include "tests/widgets/support/projects.h"
 #include "widgets/evaluation/evaluation_runner.h"
-#include "widgets/export/figure_export.h"
+#include "widgets/plots/figure_export.h"
 #include "widgets/serving/serving_latency_plot.h"
 #include "widgets/serving/serving_timeline_plot.h"
 #include "widgets/serving/serving_view.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "widgets/export/export_dialog.h"
+#include "widgets/plots/export_dialog.h"
 
 #include "widgets/plots/plot_view.h"
 

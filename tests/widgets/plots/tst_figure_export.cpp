@@ -3,7 +3,7 @@
 // JSON with the plot's table.
 #include "core/io/preset_library.h"
 #include "core/engine/evaluate.h"
-#include "widgets/export/figure_export.h"
+#include "widgets/plots/figure_export.h"
 #include "widgets/plots/roofline_plot.h"
 
 #include <QFile>

@@ -3,7 +3,7 @@
 // "Export figure…": format, size in pixels or millimetres, DPI and the file; every plot's
 // context menu opens it. "Export data…" asks only for a CSV or JSON file.
 
-#include "widgets/export/figure_export.h"
+#include "widgets/plots/figure_export.h"
 
 #include <QDialog>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "widgets/export/figure_export.h"
+#include "widgets/plots/figure_export.h"
 
 #include <QFile>
 #include <QFileInfo>
