@@ -60,6 +60,17 @@ void PlotView::placeLegendRight() {
   legend->setVisible(true);
 }
 
+void PlotView::placeLegendBelow(int columns) {
+  const int row = plotLayout()->rowCount();
+  plotLayout()->insertRow(row);
+  plotLayout()->addElement(row, 0, legend);
+  plotLayout()->setRowStretchFactor(row, 0.001);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  legend->setWrap(std::max(1, columns));
+  legend->setMargins(QMargins(4, 2, 4, 2));
+  legend->setVisible(true);
+}
+
 void PlotView::setThemeOverride(std::optional<PlotTheme> theme) {
   mThemeOverride = std::move(theme);
   applyCurrentTheme();

@@ -49,6 +49,9 @@ protected:
   /// Moves the legend into a column right of the default axis rect, at the top: it never
   /// covers data, however many entries it has.
   void placeLegendRight();
+  /// The legend in a row under the plot, `columns` entries wide: for plots shown in half a pane,
+  /// where a legend beside the plot would leave the heading and the axes too little width.
+  void placeLegendBelow(int columns);
 
   /// A point that shows `text` when the mouse is within a few pixels of it (an empty text is
   /// asked of hoverText() when shown, for views with many points).

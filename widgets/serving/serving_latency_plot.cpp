@@ -16,7 +16,7 @@ QString seconds(double s) { return withPrefix(s, QStringLiteral("s")); }
 
 ServingLatencyPlot::ServingLatencyPlot(QWidget* parent) : PlotView(parent) {
   addTitleRow();
-  placeLegendRight();
+  placeLegendBelow(2);
   setAutoAddPlottableToLegend(false);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 }
@@ -51,15 +51,18 @@ void ServingLatencyPlot::rebuild() {
   yAxis->setLabel(tr("%1 %2 (s)").arg(metric, which));
   makeLogAxis(*yAxis);
   xAxis->setScaleType(QCPAxis::stLinear);
-  xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  // Rates such as 0.0033 req/s have long labels: a few ticks, or they run together.
+  auto ticker = QSharedPointer<QCPAxisTicker>(new QCPAxisTicker);
+  ticker->setTickCount(4);
+  xAxis->setTicker(ticker);
   xAxis->setNumberFormat(QStringLiteral("gb"));
 
   const auto& s = mSweep.settings;
-  // Often shown in half a results pane: short lines, wrapped.
+  // Often shown in half a results pane: lines wrapped.
   setTitle(mSweep.empty() ? tr("Serving: no sweep yet (Run)")
                           : tr("Serving %1 against request rate%2").arg(metric, mSweep.cancelled ? tr(" (cancelled: partial)") : QString()) +
-                                QLatin1Char('\n') + wrapLabel(mSweep.title, 28) + QLatin1Char('\n') +
-                                wrapLabel(tr("%1 scheduler · %2 requests · seed %3").arg(q(s.scheduler)).arg(s.requests).arg(s.seed), 28));
+                                QLatin1Char('\n') + wrapLabel(mSweep.title, 44) + QLatin1Char('\n') +
+                                wrapLabel(tr("%1 scheduler · %2 requests · seed %3").arg(q(s.scheduler)).arg(s.requests).arg(s.seed), 44));
 
   std::vector<LatencyPercentile> shown;
   if (mPercentiles != Percentiles::P99) shown.push_back(LatencyPercentile::P50);

@@ -11,7 +11,7 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 ServingTimelinePlot::ServingTimelinePlot(QWidget* parent) : PlotView(parent) {
   addTitleRow();
-  placeLegendRight();
+  placeLegendBelow(2);
   setAutoAddPlottableToLegend(false);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   axisRect()->setRangeZoom(Qt::Horizontal);
@@ -38,6 +38,7 @@ void ServingTimelinePlot::rebuild() {
   legend->clearItems();
   const PlotTheme& t = theme();
   xAxis->setLabel(tr("Time (s)"));
+  xAxis->ticker()->setTickCount(5);
   yAxis->setLabel(tr("Requests (count)"));
   yAxis2->setVisible(true);
   yAxis2->setLabel(tr("KV cache occupancy (%)"));
@@ -45,7 +46,7 @@ void ServingTimelinePlot::rebuild() {
   for (auto* axis : {xAxis, yAxis}) axis->setNumberFormat(QStringLiteral("gb"));
   const auto& samples = mRun.timeline.samples;
   setTitle(!mHasRun ? tr("Timeline: no run yet")
-                    : tr("Timeline at %1 req/s").arg(QString::number(mRate, 'g', 4)) + QLatin1Char('\n') + wrapLabel(mSystem, 30) +
+                    : tr("Timeline at %1 req/s").arg(QString::number(mRate, 'g', 4)) + QLatin1Char('\n') + wrapLabel(mSystem, 44) +
                           QLatin1Char('\n') + tr("%1 of %2 requests completed in %3")
                                                   .arg(mRun.completed)
                                                   .arg(mRun.requests)

@@ -105,6 +105,8 @@ ServingView::ServingView(QWidget* parent)
   splitter->setStretchFactor(0, 1);
   splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
+  // Below this the headings and legends clip; the results pane scrolls instead (laptop screens).
+  for (QWidget* plot : {static_cast<QWidget*>(mLatency), static_cast<QWidget*>(mTimeline)}) plot->setMinimumSize(420, 360);
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(controls);
