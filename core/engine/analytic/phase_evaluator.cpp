@@ -53,8 +53,8 @@ int PhaseEvaluator::maxDecodeBatch(const Workload& workload) const {
 PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
   PassCost result;
   const auto& q = mDevice.spec().quantisation;
-  const auto full = buildOperators(mModel, q, pass);
-  result.operators = shardForTensorParallel(full, mCount);
+  result.ops = passOperators(mModel, q, pass, mCount);
+  const auto& operators = result.operators();
 
   PlacementDemand demand;
   demand.weights = mWeights / double(mCount);
@@ -62,12 +62,7 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
                  (pass.batch / mCount);
   if (mStreamsCacheOut && pass.pastTokens == 0) // double-buffered: two layers' worth in flight
     demand.cache = demand.cache * std::min(1.0, 2.0 / std::max(1, mModel.layerCount()));
-  for (const auto& op : result.operators) {
-    Bytes live;
-    for (const auto& o : op.operands)
-      if (o.kind == DataKind::Activation) live += o.bytes;
-    demand.activations = std::max(demand.activations, live);
-  }
+  demand.activations = std::max(demand.activations, result.ops->liveActivations);
   result.placement = mCoster->place(mDevice, demand);
   if (!result.placement.fits) {
     result.feasible = false;
@@ -76,18 +71,19 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
 
   const std::size_t levels = 1 + mDevice.memory().offChip.size();
   result.traffic.assign(levels, {});
-  result.costs.reserve(result.operators.size());
-  for (std::size_t i = 0; i < result.operators.size(); ++i) {
-    const auto& op = result.operators[i];
+  result.costs.reserve(operators.size());
+  for (std::size_t i = 0; i < operators.size(); ++i) {
+    const auto& op = operators[i];
     auto cost = mCoster->cost(op, mDevice, result.placement);
     if (!cost.feasible && result.feasible) {
       result.feasible = false;
       result.reason = op.name + ": " + cost.reason;
     }
-    const Seconds comm = allReduceTime(allReduceBytes(full[i], mCount), mCount, mLink) * op.repeat;
+    const Bytes reduced = result.ops->allReduce[i];
+    const Seconds comm = allReduceTime(reduced, mCount, mLink) * op.repeat;
     result.communication += comm;
     result.time += cost.time * op.repeat + comm;
-    const Joules linkEnergy = mLink.energy * (allReduceBytes(full[i], mCount) * op.repeat);
+    const Joules linkEnergy = mLink.energy * (reduced * op.repeat);
     result.dynamicEnergy += (cost.computeEnergy + cost.memoryEnergy) * op.repeat + linkEnergy;
     result.computeEnergy += cost.computeEnergy * op.repeat;
     result.memoryEnergy += cost.memoryEnergy * op.repeat;
@@ -133,11 +129,12 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
       traffic[j].read += pass.traffic[j].read * times;
       traffic[j].written += pass.traffic[j].written * times;
     }
+    const auto& operators = pass.operators();
     if (r.operators.empty()) {
-      r.operators.resize(pass.operators.size());
-      bounds.resize(pass.operators.size());
-      for (std::size_t i = 0; i < pass.operators.size(); ++i) {
-        const auto& op = pass.operators[i];
+      r.operators.resize(operators.size());
+      bounds.resize(operators.size());
+      for (std::size_t i = 0; i < operators.size(); ++i) {
+        const auto& op = operators[i];
         auto& o = r.operators[i];
         o.name = op.name;
         o.layer = op.layer;
@@ -145,8 +142,9 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
         o.repeat = op.repeat;
       }
     }
-    for (std::size_t i = 0; i < pass.operators.size() && i < r.operators.size(); ++i) {
-      const auto& op = pass.operators[i];
+    for (std::size_t i = 0; i < operators.size() && i < r.operators.size(); ++i) {
+      const auto& op = operators[i];
+      const auto& kindBytes = pass.ops->kindBytes[i];
       const auto& c = pass.costs[i];
       auto& o = r.operators[i];
       const double n = op.repeat * times * mCount;
@@ -154,9 +152,9 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
       o.computeTime += c.computeTime * (op.repeat * times);
       o.flops += c.flops * n;
       o.offChipBytes += c.offChipBytes * n;
-      o.weightBytes += op.bytes(DataKind::Weight) * n;
-      o.activationBytes += op.bytes(DataKind::Activation) * n;
-      o.cacheBytes += op.bytes(DataKind::Cache) * n;
+      o.weightBytes += kindBytes[0] * n;
+      o.activationBytes += kindBytes[1] * n;
+      o.cacheBytes += kindBytes[2] * n;
       o.energy += (c.computeEnergy + c.memoryEnergy) * n;
       // The bound reported is that of the pass where the operator spent longest.
       const Seconds spent = c.time * times;

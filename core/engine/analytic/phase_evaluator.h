@@ -4,6 +4,7 @@
 #include "core/model/model_spec.h"
 #include "core/device/device_model.h"
 #include "core/engine/analytic/operator_coster.h"
+#include "core/engine/analytic/pass_operators.h"
 #include "core/engine/result.h"
 #include "core/system/system_spec.h"
 #include "core/workload/workload.h"
@@ -21,10 +22,12 @@ struct PassCost {
   bool feasible = true;
   std::string reason;
   Placement placement;
-  std::vector<Operator> operators; ///< per device, sharded
-  std::vector<OperatorCost> costs;  ///< aligned with operators; per layer instance
+  std::shared_ptr<const PassOperators> ops; ///< shared between passes of equal shape
+  std::vector<OperatorCost> costs;  ///< aligned with operators(); per layer instance
   std::vector<LevelTraffic> traffic; ///< per device, per level, whole pass
   Seconds communication;
+
+  const std::vector<Operator>& operators() const { return ops->perDevice(); } ///< per device, sharded
 };
 
 /// Evaluates phases of a model on a device group (role-independent): builds each pass's operators,
