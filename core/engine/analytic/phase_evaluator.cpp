@@ -161,10 +161,22 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
       if (!bounds[i].cost || spent > bounds[i].longest) bounds[i] = {spent, &c};
     }
   }
+  // Operators limited alike share one description.
+  struct Described {
+    bool computeBound;
+    int stream, level;
+    std::string text;
+  };
+  std::vector<Described> described;
   for (std::size_t i = 0; i < r.operators.size(); ++i) {
     const auto* c = bounds[i].cost;
     if (!c) continue;
-    r.operators[i].bound = mCoster->describeBound(*c, mDevice);
+    auto known = std::find_if(described.begin(), described.end(), [&](const Described& d) {
+      return d.computeBound == c->computeBound && d.stream == c->boundStream && d.level == c->boundLevel;
+    });
+    if (known == described.end())
+      known = described.insert(described.end(), {c->computeBound, c->boundStream, c->boundLevel, mCoster->describeBound(*c, mDevice)});
+    r.operators[i].bound = known->text;
     r.operators[i].boundKind = c->computeBound ? BoundKind::Compute : BoundKind::Memory;
     r.operators[i].boundLevel = c->computeBound ? -1 : std::max(0, c->boundLevel);
   }

@@ -88,9 +88,15 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   std::array<OperandTraffic, kMaxOperands> traffic{};
   const GemmTiling tiling = compute.tiling();
   for (std::size_t i = 0; i < operands; ++i) traffic[i] = operandTraffic(op.operands[i], op, strategy.dataflow, tiling);
-  std::stable_sort(order.begin(), order.begin() + operands, [&](std::size_t a, std::size_t b) {
-    return traffic[a].reads + traffic[a].writes > traffic[b].reads + traffic[b].writes;
-  });
+  // A stable insertion sort (a handful of operands; std::stable_sort allocates a buffer).
+  std::array<double, kMaxOperands> moves{};
+  for (std::size_t i = 0; i < operands; ++i) moves[i] = traffic[i].reads + traffic[i].writes;
+  for (std::size_t n = 1; n < operands; ++n) {
+    const std::size_t i = order[n];
+    std::size_t m = n;
+    for (; m > 0 && moves[i] > moves[order[m - 1]]; --m) order[m] = order[m - 1];
+    order[m] = i;
+  }
   std::array<double, kMaxOperands> onChip{};
   double activationRoom = placement.activationShare.value();
   for (std::size_t n = 0; n < operands; ++n) {
