@@ -74,8 +74,9 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
   result.costs.reserve(operators.size());
   for (std::size_t i = 0; i < operators.size(); ++i) {
     const auto& op = operators[i];
-    auto cost = mCoster->cost(op, mDevice, result.placement);
+    auto cost = mCoster->costUnexplained(op, mDevice, result.placement);
     if (!cost.feasible && result.feasible) {
+      cost = mCoster->cost(op, mDevice, result.placement);
       result.feasible = false;
       result.reason = op.name + ": " + cost.reason;
     }

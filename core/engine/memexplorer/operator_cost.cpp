@@ -65,7 +65,7 @@ double dmaFraction(const DmaSpec& dma, Stream s) {
 
 } // namespace
 
-OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement) {
+OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement, bool explain) {
   OperatorCost cost;
   const auto& compute = device.compute();
   const auto& memory = device.memory();
@@ -149,13 +149,13 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
       const double fraction = j - 1 < placement.offChipFraction.size() ? placement.offChipFraction[j - 1] : 0.0;
       chain[j] = {levelBandwidth[j] * (share * dma), levelLatency[j], s.offChip * fraction};
     }
-    return transferTime(std::span<const ChainLevel>(chain.data(), levels));
+    return transferTime(std::span<const ChainLevel>(chain.data(), levels), explain);
   };
   auto note = [&](int streamIndex, const TransferTime& t) {
     cost.streamTime[streamIndex] = t.time;
     if (!t.feasible && cost.feasible) {
       cost.feasible = false;
-      cost.reason = std::string(toString(Stream(streamIndex))) + ": " + t.reason;
+      if (explain) cost.reason = std::string(toString(Stream(streamIndex))) + ": " + t.reason;
     }
   };
   if (strategy.bandwidth == BandwidthPriority::Shared) {
@@ -240,6 +240,10 @@ Placement ChainCoster::place(const DeviceModel& device, const PlacementDemand& d
 
 OperatorCost ChainCoster::cost(const Operator& op, const DeviceModel& device, const Placement& placement) const {
   return costOperator(op, device, placement);
+}
+
+OperatorCost ChainCoster::costUnexplained(const Operator& op, const DeviceModel& device, const Placement& placement) const {
+  return costOperator(op, device, placement, false);
 }
 
 std::string ChainCoster::describeBound(const OperatorCost& c, const DeviceModel& device) const {
