@@ -50,6 +50,7 @@ DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const Spec
   for (const auto& g : mBase.groups)
     mPackageSram.push_back(g.device.package ? inputs.technology(g.device.package->sramTechnology) : MemoryTechnology{});
   mOptions.decodeSegments = mSpace.decodeSegments;
+  mOptions.descriptions = false; // a point keeps numbers and problems only
   mOptions.phases = mSpace.phases == SpacePhases::PrefillOnly  ? EvaluationOptions::Phases::PrefillOnly
                     : mSpace.phases == SpacePhases::DecodeOnly ? EvaluationOptions::Phases::DecodeOnly
                                                                : EvaluationOptions::Phases::Both;

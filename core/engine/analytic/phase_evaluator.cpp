@@ -172,14 +172,15 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
   for (std::size_t i = 0; i < r.operators.size(); ++i) {
     const auto* c = bounds[i].cost;
     if (!c) continue;
+    r.operators[i].boundKind = c->computeBound ? BoundKind::Compute : BoundKind::Memory;
+    r.operators[i].boundLevel = c->computeBound ? -1 : std::max(0, c->boundLevel);
+    if (!mDescriptive) continue;
     auto known = std::find_if(described.begin(), described.end(), [&](const Described& d) {
       return d.computeBound == c->computeBound && d.stream == c->boundStream && d.level == c->boundLevel;
     });
     if (known == described.end())
       known = described.insert(described.end(), {c->computeBound, c->boundStream, c->boundLevel, mCoster->describeBound(*c, mDevice)});
     r.operators[i].bound = known->text;
-    r.operators[i].boundKind = c->computeBound ? BoundKind::Compute : BoundKind::Memory;
-    r.operators[i].boundLevel = c->computeBound ? -1 : std::max(0, c->boundLevel);
   }
 
   const Watts idle = mDevice.idlePower() * double(mCount);
@@ -193,7 +194,7 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
     LevelUsage u;
     u.depth = int(j);
     u.name = memory.levelName(j);
-    u.technology = levels[j]->describe();
+    if (mDescriptive) u.technology = levels[j]->describe();
     u.read = traffic[j].read * double(mCount);
     u.written = traffic[j].written * double(mCount);
     const Joules e = levels[j]->readEnergy() * traffic[j].read + levels[j]->writeEnergy() * traffic[j].written +

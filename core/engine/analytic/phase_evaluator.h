@@ -42,6 +42,9 @@ public:
   /// A prefill group that hands every layer's cache to a decode group while it works (DUET 3.1)
   /// keeps only a few layers of cache at a time instead of the whole batch's.
   void setStreamsCacheOut(bool streams) { mStreamsCacheOut = streams; }
+  /// Without descriptions, phase results leave operator bounds and level technologies as empty
+  /// text (EvaluationOptions::descriptions); every number is the same.
+  void setDescriptive(bool descriptive) { mDescriptive = descriptive; }
 
   const DeviceModel& device() const { return mDevice; }
   int devices() const { return mCount; }
@@ -79,6 +82,7 @@ private:
   Bytes mCachePerToken;       ///< cache bytes one token adds to a sequence
   Bytes mStatePerSequence;    ///< fixed recurrent state of a sequence
   bool mStreamsCacheOut = false;
+  bool mDescriptive = true;
 };
 
 } // namespace llmwb
