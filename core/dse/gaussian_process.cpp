@@ -84,14 +84,20 @@ struct GaussianProcess::Impl {
       // d(nll)/d(theta) = -1/2 tr((a a^T - K^-1) dK/dtheta)
       const MatrixXd w = a * a.transpose() - llt.solve(MatrixXd::Identity(idx(n), idx(n)));
       gradient->assign(d + 2, 0.0);
+      // Rows contiguous, so the loop over dimensions runs over adjacent values.
+      const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows = xs;
+      double* g = gradient->data();
       for (Eigen::Index p = 0; p < idx(n); ++p)
         for (Eigen::Index q = 0; q < p; ++q) {
           const double r = pairs(p, q);
           const double e = pairs(q, p);
           const double common = s2 * (5.0 / 3.0) * (1.0 + kSqrt5 * r) * e; // dk/dlog l_j = common * (d_j/l_j)^2
+          const double weight = w(p, q) * common;
+          const double* xp = rows.row(p).data();
+          const double* xq = rows.row(q).data();
           for (std::size_t j = 0; j < d; ++j) {
-            const double dj = xs(p, idx(j)) - xs(q, idx(j));
-            (*gradient)[j] -= w(p, q) * common * dj * dj; // both (p,q) and (q,p): factor 2 x 1/2
+            const double dj = xp[j] - xq[j];
+            g[j] -= weight * dj * dj; // both (p,q) and (q,p): factor 2 x 1/2
           }
           (*gradient)[d] -= w(p, q) * s2 * matern52(r, e);
         }
@@ -213,15 +219,18 @@ void GaussianProcess::fit(const std::vector<std::vector<double>>& x, const std::
 GpPrediction GaussianProcess::predict(const std::vector<double>& xq) const {
   const auto& m = *mImpl;
   const Eigen::Index n = m.x.rows();
-  VectorXd k(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    double s = 0;
-    for (std::size_t j = 0; j < xq.size(); ++j) {
-      const double dj = (m.x(i, idx(j)) - xq[j]) / m.h.lengthScales[j];
-      s += dj * dj;
+  // Squared scaled distances to every input, a dimension at a time (a column of x is contiguous);
+  // each distance still sums its dimensions in order.
+  VectorXd k = VectorXd::Zero(n);
+  for (std::size_t j = 0; j < xq.size(); ++j) {
+    const double q = xq[j], l = m.h.lengthScales[j];
+    const double* column = m.x.col(idx(j)).data();
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double dj = (column[i] - q) / l;
+      k(i) += dj * dj;
     }
-    k(i) = m.h.signalVariance * matern52(std::sqrt(s));
   }
+  for (Eigen::Index i = 0; i < n; ++i) k(i) = m.h.signalVariance * matern52(std::sqrt(k(i)));
   const double mean = k.dot(m.alpha);
   const VectorXd v = m.chol.matrixL().solve(k);
   const double variance = std::max(0.0, m.h.signalVariance - v.squaredNorm());
