@@ -46,17 +46,39 @@ struct Cache {
   bool hasModel = false;
   ModelSpec model;
   std::vector<Entry> entries;
+  std::vector<std::pair<Quantisation, ModelFootprint>> footprints;
+
+  /// This thread's cache, emptied when `model` differs from the one it holds.
+  static Cache& of(const ModelSpec& model) {
+    thread_local Cache cache;
+    if (!cache.hasModel || !sameOperatorInputs(cache.model, model)) {
+      cache.entries.clear();
+      cache.footprints.clear();
+      cache.model = model;
+      cache.hasModel = true;
+    }
+    return cache;
+  }
 };
 } // namespace
 
+ModelFootprint modelFootprint(const ModelSpec& model, const Quantisation& quant) {
+  auto& cache = Cache::of(model);
+  for (const auto& [q, footprint] : cache.footprints)
+    if (q == quant) return footprint;
+  ModelFootprint f;
+  f.weights = weightBytes(model, quant);
+  // The cache is affine in the context: state + context x per-token cache.
+  f.statePerSequence = cacheBytesPerSequence(model, quant, 0);
+  f.cachePerToken = cacheBytesPerSequence(model, quant, 1) - f.statePerSequence;
+  if (cache.footprints.size() >= Cache::kMaxEntries) cache.footprints.clear();
+  cache.footprints.emplace_back(quant, f);
+  return f;
+}
+
 std::shared_ptr<const PassOperators> passOperators(const ModelSpec& model, const Quantisation& quant,
                                                    const PassShape& pass, int devices) {
-  thread_local Cache cache;
-  if (!cache.hasModel || !sameOperatorInputs(cache.model, model)) {
-    cache.entries.clear();
-    cache.model = model;
-    cache.hasModel = true;
-  }
+  auto& cache = Cache::of(model);
   for (const auto& e : cache.entries)
     if (e.devices == devices && samePass(e.pass, pass) && e.quant == quant) return e.ops;
   if (cache.entries.size() >= Cache::kMaxEntries) cache.entries.clear();

@@ -23,6 +23,16 @@ struct PassOperators {
   const std::vector<Operator>& perDevice() const { return sharded.empty() ? full : sharded; }
 };
 
+/// What a model stores at a quantisation: its weights, a sequence's fixed recurrent state and the
+/// cache one token adds (weightBytes, cacheBytesPerSequence at 0 and the step to 1).
+struct ModelFootprint {
+  Bytes weights;
+  Bytes statePerSequence;
+  Bytes cachePerToken;
+};
+/// The footprint, computed once per thread for equal inputs as passOperators() does.
+ModelFootprint modelFootprint(const ModelSpec& model, const Quantisation& quant);
+
 /// Builds the pass's operators (buildOperators, then the tensor-parallel split over `devices`)
 /// or returns the same ones built before on this thread for equal inputs.
 std::shared_ptr<const PassOperators> passOperators(const ModelSpec& model, const Quantisation& quant,

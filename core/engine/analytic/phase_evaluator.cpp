@@ -16,11 +16,10 @@ constexpr int kMaxBatch = 4096;
 PhaseEvaluator::PhaseEvaluator(const DeviceGroup& group, const LinkSpec& groupLink, const ModelSpec& model,
                                std::shared_ptr<const OperatorCoster> coster)
     : mDevice(group.device), mCount(std::max(1, group.count)), mLink(groupLink), mModel(model), mCoster(std::move(coster)) {
-  const auto& q = mDevice.spec().quantisation;
-  mWeights = weightBytes(model, q);
-  // The cache is affine in the context: state + context x per-token cache.
-  mStatePerSequence = cacheBytesPerSequence(model, q, 0);
-  mCachePerToken = cacheBytesPerSequence(model, q, 1) - mStatePerSequence;
+  const auto footprint = modelFootprint(model, mDevice.spec().quantisation);
+  mWeights = footprint.weights;
+  mStatePerSequence = footprint.statePerSequence;
+  mCachePerToken = footprint.cachePerToken;
 }
 
 Bytes PhaseEvaluator::cacheBytes(double contextTokens) const {
@@ -76,9 +75,8 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
     const auto& op = operators[i];
     auto cost = mCoster->costUnexplained(op, mDevice, result.placement);
     if (!cost.feasible && result.feasible) {
-      cost = mCoster->cost(op, mDevice, result.placement);
       result.feasible = false;
-      result.reason = op.name + ": " + cost.reason;
+      result.unexplained = i;
     }
     const Bytes reduced = result.ops->allReduce[i];
     const Seconds comm = allReduceTime(reduced, mCount, mLink) * op.repeat;
@@ -96,6 +94,12 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
     result.costs.push_back(std::move(cost));
   }
   return result;
+}
+
+std::string PhaseEvaluator::reason(const PassCost& pass) const {
+  if (!pass.ops || pass.unexplained >= pass.operators().size()) return pass.reason;
+  const auto& op = pass.operators()[pass.unexplained];
+  return op.name + ": " + mCoster->cost(op, mDevice, pass.placement).reason;
 }
 
 PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, double>>& passes, double tokens,
@@ -119,7 +123,7 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
   for (const auto& [pass, times] : passes) {
     if (!pass.feasible && r.feasible) {
       r.feasible = false;
-      r.reason = pass.reason;
+      r.reason = reason(pass);
     }
     r.time += pass.time * times;
     dynamic += pass.dynamicEnergy * times;

@@ -20,7 +20,9 @@ struct PassCost {
   Joules dynamicEnergy; ///< per device
   Joules computeEnergy, memoryEnergy, communicationEnergy; ///< per device, the parts of dynamicEnergy
   bool feasible = true;
-  std::string reason;
+  std::string reason; ///< see PhaseEvaluator::reason()
+  /// The first infeasible operator, whose reason is written only when asked for (reason()).
+  std::size_t unexplained = std::size_t(-1);
   Placement placement;
   std::shared_ptr<const PassOperators> ops; ///< shared between passes of equal shape
   std::vector<OperatorCost> costs;  ///< aligned with operators(); per layer instance
@@ -54,6 +56,8 @@ public:
   Bytes statePerSequence() const { return mStatePerSequence; }
 
   PassCost costPass(const PassShape& pass) const;
+  /// Why a pass is infeasible: the placement's reason, or its first infeasible operator's.
+  std::string reason(const PassCost& pass) const;
   /// One pass summarised for the whole group: time, energy by component, operators, levels.
   PhaseResult summarisePass(const PassCost& pass, double tokens, int batch) const;
 
