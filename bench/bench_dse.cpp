@@ -50,6 +50,7 @@ void BM_ExhaustiveDecodeSweep_AllThreads(benchmark::State& state) {
     o.trace = false;
     const auto r = dse::explore(problem, o);
     state.counters["designs"] = double(r.points.size());
+    state.counters["designs_per_s"] = benchmark::Counter(double(r.points.size()), benchmark::Counter::kIsRate);
     state.counters["pareto"] = double(r.pareto.size());
   }
 }

@@ -10,9 +10,9 @@ using namespace llmwb;
 using bench::Inputs;
 using bench::load;
 
-void run(benchmark::State& state, const Inputs& in) {
+void run(benchmark::State& state, const Inputs& in, const EvaluationOptions& options = {}) {
   for (auto _ : state) {
-    auto r = evaluate(in.system, in.model, in.workload);
+    auto r = evaluate(in.system, in.model, in.workload, options);
     benchmark::DoNotOptimize(r.decode.tokensPerSecond);
   }
   state.SetItemsProcessed(state.iterations());
@@ -23,6 +23,15 @@ void BM_Evaluate_Base_Llama70B_OSWorld(benchmark::State& state) {
   run(state, in);
 }
 BENCHMARK(BM_Evaluate_Base_Llama70B_OSWorld)->Unit(benchmark::kMicrosecond);
+
+/// The same without descriptive text, as design-space explorations evaluate.
+void BM_Evaluate_Base_Llama70B_OSWorld_NumbersOnly(benchmark::State& state) {
+  static const Inputs in = load("memexplorer/base", "llama-3.3-70b", "osworld");
+  EvaluationOptions options;
+  options.descriptions = false;
+  run(state, in, options);
+}
+BENCHMARK(BM_Evaluate_Base_Llama70B_OSWorld_NumbersOnly)->Unit(benchmark::kMicrosecond);
 
 void BM_Evaluate_P1D1_Llama70B_OSWorld(benchmark::State& state) {
   static const Inputs in = load("memexplorer/p1d1", "llama-3.3-70b", "osworld");

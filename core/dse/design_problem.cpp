@@ -22,17 +22,35 @@ std::string describeBound(const std::string& metric, double value, const char* o
   std::snprintf(text, sizeof text, "%s %.4g %s %.4g", metric.c_str(), value, op, bound);
   return text;
 }
+
+void dropSources(MemoryLevel& level) {
+  for (auto& part : level.parts) part.technology.sources.clear();
+}
+
+/// The system without where its values come from: nothing evaluated reads it, and copying the
+/// maps for every design cost more than some evaluations.
+SystemSpec withoutSources(SystemSpec s) {
+  s.sources.clear();
+  for (auto& g : s.groups) {
+    g.device.sources.clear();
+    dropSources(g.device.memory.onChip);
+    for (auto& level : g.device.memory.offChip) dropSources(level);
+  }
+  return s;
+}
 } // namespace
 
 DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const SpecBindingRegistry& registry)
     : mSpace(std::move(space)) {
   mBase = std::move(inputs.system);
+  mLeanBase = withoutSources(mBase);
   mModel = std::move(inputs.model);
   mWorkload = std::move(inputs.workload);
   // Chiplet packages are resolved again for every design; their buffer SRAM is looked up once.
   for (const auto& g : mBase.groups)
     mPackageSram.push_back(g.device.package ? inputs.technology(g.device.package->sramTechnology) : MemoryTechnology{});
   mOptions.decodeSegments = mSpace.decodeSegments;
+  mOptions.descriptions = false; // a point keeps numbers and problems only
   mOptions.phases = mSpace.phases == SpacePhases::PrefillOnly  ? EvaluationOptions::Phases::PrefillOnly
                     : mSpace.phases == SpacePhases::DecodeOnly ? EvaluationOptions::Phases::DecodeOnly
                                                                : EvaluationOptions::Phases::Both;
@@ -190,8 +208,10 @@ DesignPoint DesignProblem::fromUnitCube(const std::vector<double>& u) const {
   return canonical(std::move(p));
 }
 
-SystemSpec DesignProblem::system(const DesignPoint& point) const {
-  SystemSpec s = mBase;
+SystemSpec DesignProblem::system(const DesignPoint& point) const { return apply(mBase, point); }
+
+SystemSpec DesignProblem::apply(const SystemSpec& base, const DesignPoint& point) const {
+  SystemSpec s = base;
   for (std::size_t i = 0; i < dimension(); ++i) {
     const ParameterValue v = value(i, point.coordinates[i]);
     try {
@@ -220,7 +240,7 @@ PointResult DesignProblem::evaluate(const DesignPoint& point) const {
   out.index = gridIndex(point);
   out.objectives.assign(mSpace.objectives.size(), std::numeric_limits<double>::quiet_NaN());
   out.constraints.assign(mSpace.constraints.size(), std::numeric_limits<double>::quiet_NaN());
-  const SystemSpec s = system(point);
+  const SystemSpec s = apply(mLeanBase, point);
   for (const auto& g : s.groups)
     if (g.device.memory.onChip.empty() && g.device.memory.offChip.empty()) {
       out.problems.push_back(g.device.name + ": no memory at all");
@@ -265,7 +285,7 @@ std::vector<double> DesignProblem::features(const DesignPoint& point) const {
   // Summaries of the memory the point describes, known without evaluating it: capacity and the
   // nearest off-chip level's bandwidth decide decode batch and speed, on-chip capacity the
   // re-reads. A surrogate learns far faster from them than from technology names and counts.
-  const SystemSpec s = system(point);
+  const SystemSpec s = apply(mLeanBase, point);
   const auto& memory = s.groups.front().device.memory;
   auto logScaled = [](double value, double low, double high) {
     return std::clamp(std::log(std::max(value, low) / low) / std::log(high / low), 0.0, 1.0);

@@ -85,8 +85,12 @@ public:
   std::size_t featureCount() const { return mFeatureCount; }
 
 private:
+  /// `base` with every parameter of `point` applied, memory normalised or the package resolved.
+  SystemSpec apply(const SystemSpec& base, const DesignPoint& point) const;
+
   DesignSpace mSpace;
   SystemSpec mBase;
+  SystemSpec mLeanBase; ///< mBase without its provenance (`sources`): what evaluations copy
   ModelSpec mModel;
   Workload mWorkload;
   EvaluationOptions mOptions;

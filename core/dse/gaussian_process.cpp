@@ -22,7 +22,9 @@ Eigen::Index idx(std::size_t n) { return static_cast<Eigen::Index>(n); }
 
 const double kSqrt5 = std::sqrt(5.0);
 
-double matern52(double r) { return (1.0 + kSqrt5 * r + 5.0 * r * r / 3.0) * std::exp(-kSqrt5 * r); }
+/// Matern 5/2 at scaled distance r, given decay = exp(-sqrt(5) r).
+double matern52(double r, double decay) { return (1.0 + kSqrt5 * r + 5.0 * r * r / 3.0) * decay; }
+double matern52(double r) { return matern52(r, std::exp(-kSqrt5 * r)); }
 } // namespace
 
 struct GaussianProcess::Impl {
@@ -41,12 +43,23 @@ struct GaussianProcess::Impl {
     return xs;
   }
 
-  static MatrixXd kernel(const MatrixXd& xs, double signal, double noise) {
+  /// The kernel matrix; with `pairs`, every pair's distance r (lower triangle) and exp(-sqrt(5) r)
+  /// (upper triangle) kept for the likelihood's gradient, which needs both again.
+  static MatrixXd kernel(const MatrixXd& xs, double signal, double noise, MatrixXd* pairs = nullptr) {
     const Eigen::Index n = xs.rows();
     MatrixXd k(n, n);
+    if (pairs) pairs->resize(n, n);
     for (Eigen::Index a = 0; a < n; ++a) {
       k(a, a) = signal + noise;
-      for (Eigen::Index b = 0; b < a; ++b) k(a, b) = k(b, a) = signal * matern52((xs.row(a) - xs.row(b)).norm());
+      for (Eigen::Index b = 0; b < a; ++b) {
+        const double r = (xs.row(a) - xs.row(b)).norm();
+        const double decay = std::exp(-kSqrt5 * r);
+        k(a, b) = k(b, a) = signal * matern52(r, decay);
+        if (pairs) {
+          (*pairs)(a, b) = r;
+          (*pairs)(b, a) = decay;
+        }
+      }
     }
     return k;
   }
@@ -59,7 +72,8 @@ struct GaussianProcess::Impl {
     for (std::size_t j = 0; j < d; ++j) ls[j] = std::exp(theta[j]);
     const double s2 = std::exp(theta[d]), noise = std::exp(theta[d + 1]);
     const MatrixXd xs = scaled(ls);
-    Eigen::LLT<MatrixXd> llt(kernel(xs, s2, noise));
+    MatrixXd pairs;
+    Eigen::LLT<MatrixXd> llt(kernel(xs, s2, noise, gradient ? &pairs : nullptr));
     if (llt.info() != Eigen::Success) return 1e30;
     const VectorXd a = llt.solve(y);
     const MatrixXd& l = llt.matrixLLT();
@@ -70,16 +84,22 @@ struct GaussianProcess::Impl {
       // d(nll)/d(theta) = -1/2 tr((a a^T - K^-1) dK/dtheta)
       const MatrixXd w = a * a.transpose() - llt.solve(MatrixXd::Identity(idx(n), idx(n)));
       gradient->assign(d + 2, 0.0);
+      // Rows contiguous, so the loop over dimensions runs over adjacent values.
+      const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows = xs;
+      double* g = gradient->data();
       for (Eigen::Index p = 0; p < idx(n); ++p)
         for (Eigen::Index q = 0; q < p; ++q) {
-          const double r = (xs.row(p) - xs.row(q)).norm();
-          const double e = std::exp(-kSqrt5 * r);
+          const double r = pairs(p, q);
+          const double e = pairs(q, p);
           const double common = s2 * (5.0 / 3.0) * (1.0 + kSqrt5 * r) * e; // dk/dlog l_j = common * (d_j/l_j)^2
+          const double weight = w(p, q) * common;
+          const double* xp = rows.row(p).data();
+          const double* xq = rows.row(q).data();
           for (std::size_t j = 0; j < d; ++j) {
-            const double dj = xs(p, idx(j)) - xs(q, idx(j));
-            (*gradient)[j] -= w(p, q) * common * dj * dj; // both (p,q) and (q,p): factor 2 x 1/2
+            const double dj = xp[j] - xq[j];
+            g[j] -= weight * dj * dj; // both (p,q) and (q,p): factor 2 x 1/2
           }
-          (*gradient)[d] -= w(p, q) * s2 * matern52(r);
+          (*gradient)[d] -= w(p, q) * s2 * matern52(r, e);
         }
       for (Eigen::Index p = 0; p < idx(n); ++p) {
         (*gradient)[d] -= 0.5 * w(p, p) * s2;
@@ -199,15 +219,18 @@ void GaussianProcess::fit(const std::vector<std::vector<double>>& x, const std::
 GpPrediction GaussianProcess::predict(const std::vector<double>& xq) const {
   const auto& m = *mImpl;
   const Eigen::Index n = m.x.rows();
-  VectorXd k(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    double s = 0;
-    for (std::size_t j = 0; j < xq.size(); ++j) {
-      const double dj = (m.x(i, idx(j)) - xq[j]) / m.h.lengthScales[j];
-      s += dj * dj;
+  // Squared scaled distances to every input, a dimension at a time (a column of x is contiguous);
+  // each distance still sums its dimensions in order.
+  VectorXd k = VectorXd::Zero(n);
+  for (std::size_t j = 0; j < xq.size(); ++j) {
+    const double q = xq[j], l = m.h.lengthScales[j];
+    const double* column = m.x.col(idx(j)).data();
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double dj = (column[i] - q) / l;
+      k(i) += dj * dj;
     }
-    k(i) = m.h.signalVariance * matern52(std::sqrt(s));
   }
+  for (Eigen::Index i = 0; i < n; ++i) k(i) = m.h.signalVariance * matern52(std::sqrt(k(i)));
   const double mean = k.dot(m.alpha);
   const VectorXd v = m.chol.matrixL().solve(k);
   const double variance = std::max(0.0, m.h.signalVariance - v.squaredNorm());

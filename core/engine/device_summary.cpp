@@ -5,20 +5,22 @@
 
 namespace llmwb::engine {
 
-DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& device) {
+DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& device, bool descriptive) {
   const auto& spec = device.spec();
   DeviceSummary s;
   s.id = spec.id;
   s.name = spec.name;
   s.role = std::string(toString(role));
   s.count = count;
-  s.compute = device.compute().describe();
-  std::string memory = "on-chip " + spec.memory.onChip.describe();
-  for (std::size_t i = 0; i < spec.memory.offChip.size(); ++i)
-    memory += ", L" + std::to_string(i + 1) + " " + spec.memory.offChip[i].describe();
-  s.memory = memory;
-  s.strategy = spec.strategy.describe();
-  s.quantisation = spec.quantisation.describe();
+  if (descriptive) {
+    s.compute = device.compute().describe();
+    std::string memory = "on-chip " + spec.memory.onChip.describe();
+    for (std::size_t i = 0; i < spec.memory.offChip.size(); ++i)
+      memory += ", L" + std::to_string(i + 1) + " " + spec.memory.offChip[i].describe();
+    s.memory = memory;
+    s.strategy = spec.strategy.describe();
+    s.quantisation = spec.quantisation.describe();
+  }
   s.peakFlops = device.peakFlops();
   s.memoryCapacity = spec.memory.offChip.empty() ? spec.memory.onChip.capacity() : spec.memory.offChipCapacity();
   s.onChipCapacity = spec.memory.onChip.capacity();

@@ -9,6 +9,7 @@ namespace llmwb::engine {
 
 /// The summary card of a device group: compute, memory, strategy, peaks, TDP, package areas, and
 /// the physical bounds it breaks. Engines that model a device the usual way share it.
-DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& device);
+/// Without `descriptive`, the text fields (compute, memory, strategy, quantisation) stay empty.
+DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& device, bool descriptive = true);
 
 } // namespace llmwb::engine

@@ -22,8 +22,9 @@ std::string engineFor(const SystemSpec& system, const DeviceGroup& group) {
 }
 
 std::unique_ptr<PerformanceModel> buildModel(const SystemSpec& system, const DeviceGroup& group, const ModelSpec& model,
-                                             bool streamsCacheOut) {
-  return engines().build(engineFor(system, group), EngineContext{group, system.groupLink, model, streamsCacheOut});
+                                             bool streamsCacheOut, bool descriptive) {
+  return engines().build(engineFor(system, group),
+                         EngineContext{group, system.groupLink, model, streamsCacheOut, descriptive});
 }
 
 } // namespace llmwb::engine

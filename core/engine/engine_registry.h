@@ -22,6 +22,8 @@ struct EngineContext {
   /// The group prefills for a decode group and hands every layer's cache over while it works
   /// (DUET 3.1): it keeps a few layers of cache at a time instead of the whole batch's.
   bool streamsCacheOut = false;
+  /// Fill descriptive text in summaries and phase results (EvaluationOptions::descriptions).
+  bool descriptive = true;
 };
 
 using EngineFactory = std::function<std::unique_ptr<PerformanceModel>(const EngineContext&)>;
@@ -47,6 +49,6 @@ std::string engineFor(const SystemSpec& system, const DeviceGroup& group);
 
 /// Builds the performance model of one group of `system` with the engine engineFor() names.
 std::unique_ptr<PerformanceModel> buildModel(const SystemSpec& system, const DeviceGroup& group, const ModelSpec& model,
-                                             bool streamsCacheOut = false);
+                                             bool streamsCacheOut = false, bool descriptive = true);
 
 } // namespace llmwb::engine

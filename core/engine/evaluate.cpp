@@ -36,7 +36,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     DeviceSummary summary;
     try {
       if (modelSound) {
-        models[i] = engine::buildModel(system, g, model, system.disaggregated() && &g == prefillGroup);
+        models[i] = engine::buildModel(system, g, model, system.disaggregated() && &g == prefillGroup, options.descriptions);
         summary = models[i]->summary();
       } else {
         summary = engine::summariseDevice(g.role, g.count, DeviceModel(g.device));

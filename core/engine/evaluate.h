@@ -19,6 +19,10 @@ struct EvaluationOptions {
   /// Fill EvaluationResult::roofline (one more pass: the first decode step). Views ask for it;
   /// explorations do not.
   bool roofline = false;
+  /// Fill the text that describes devices (compute, memory, strategy, formats), memory levels and
+  /// operator bounds. Explorations read numbers and problems only and turn it off; every number
+  /// and problem is the same either way.
+  bool descriptions = true;
 };
 
 /// The system-level evaluation on the engine seam: each group's PerformanceModel (built by its

@@ -10,37 +10,40 @@ namespace {
 struct Checker {
   std::vector<std::string> problems;
 
-  template <class Q> void operator()(Q& q, const std::string& what) { number(q.value(), what, [&](double v) { q = Q(v); }); }
-  void operator()(double& v, const std::string& what) { number(v, what, [&](double x) { v = x; }); }
+  // The message is put together only for a number that fails: checks run on every evaluation.
+  template <class Q, class What> void operator()(Q& q, What what) { number(q.value(), what, [&](double v) { q = Q(v); }); }
+  template <class What> void operator()(double& v, What what) { number(v, what, [&](double x) { v = x; }); }
 
-  template <class Set> void number(double v, const std::string& what, Set set) {
+  template <class What, class Set> void number(double v, What what, Set set) {
     if (std::isfinite(v) && v >= 0) return;
-    problems.push_back(what + (std::isfinite(v) ? " is negative" : " is not finite") + " (the model breaks down here)");
+    problems.push_back(message(what) + (std::isfinite(v) ? " is negative" : " is not finite") + " (the model breaks down here)");
     set(0.0);
   }
+  static std::string message(const char* what) { return what; }
+  template <class Make> static std::string message(Make make) { return make(); }
 
   void phase(PhaseResult& p, const std::string& name) {
     if (!p.evaluated) return;
     auto& c = *this;
-    c(p.time, name + ": time");
-    c(p.tokens, name + ": tokens");
-    c(p.ttft, name + ": time to first token");
-    c(p.tbt, name + ": time between tokens");
-    c(p.tbtFirst, name + ": first time between tokens");
-    c(p.tbtLast, name + ": last time between tokens");
-    c(p.tokensPerSecond, name + ": tokens per second");
-    c(p.averagePower, name + ": average power");
-    c(p.peakPower, name + ": peak power");
-    c(p.energy, name + ": energy");
-    c(p.tokensPerJoule, name + ": tokens per joule");
-    c(p.footprint, name + ": memory footprint");
+    c(p.time, [&] { return name + ": time"; });
+    c(p.tokens, [&] { return name + ": tokens"; });
+    c(p.ttft, [&] { return name + ": time to first token"; });
+    c(p.tbt, [&] { return name + ": time between tokens"; });
+    c(p.tbtFirst, [&] { return name + ": first time between tokens"; });
+    c(p.tbtLast, [&] { return name + ": last time between tokens"; });
+    c(p.tokensPerSecond, [&] { return name + ": tokens per second"; });
+    c(p.averagePower, [&] { return name + ": average power"; });
+    c(p.peakPower, [&] { return name + ": peak power"; });
+    c(p.energy, [&] { return name + ": energy"; });
+    c(p.tokensPerJoule, [&] { return name + ": tokens per joule"; });
+    c(p.footprint, [&] { return name + ": memory footprint"; });
     for (auto& o : p.operators) {
-      c(o.time, name + ": " + o.name + " time");
-      c(o.energy, name + ": " + o.name + " energy");
-      c(o.flops, name + ": " + o.name + " FLOPs");
-      c(o.offChipBytes, name + ": " + o.name + " off-chip bytes");
+      c(o.time, [&] { return name + ": " + o.name + " time"; });
+      c(o.energy, [&] { return name + ": " + o.name + " energy"; });
+      c(o.flops, [&] { return name + ": " + o.name + " FLOPs"; });
+      c(o.offChipBytes, [&] { return name + ": " + o.name + " off-chip bytes"; });
     }
-    for (auto& l : p.levels) c(l.averagePower, name + ": " + l.name + " power");
+    for (auto& l : p.levels) c(l.averagePower, [&] { return name + ": " + l.name + " power"; });
   }
 };
 } // namespace
@@ -55,9 +58,9 @@ void checkResult(EvaluationResult& r) {
   c(r.endToEnd.tokensPerJoule, "end to end: tokens per joule");
   c(r.endToEnd.kvTransferTime, "end to end: KV hand-off time");
   for (auto& d : r.devices) {
-    c(d.tdp, d.name + ": TDP");
-    c(d.memoryCapacity, d.name + ": memory capacity");
-    c(d.peakFlops, d.name + ": peak FLOP/s");
+    c(d.tdp, [&] { return d.name + ": TDP"; });
+    c(d.memoryCapacity, [&] { return d.name + ": memory capacity"; });
+    c(d.peakFlops, [&] { return d.name + ": peak FLOP/s"; });
   }
   for (auto* p : {&r.prefill, &r.decode})
     if (p->evaluated && p->feasible && p->tokensPerSecond <= 0) {

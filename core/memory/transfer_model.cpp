@@ -20,7 +20,7 @@ Seconds levelLoadTime(Seconds latency, Bytes storedHere, BytesPerSecond effectiv
   return latency + storedHere / effectiveBandwidth;
 }
 
-TransferTime transferTime(std::span<const ChainLevel> chain) {
+TransferTime transferTime(std::span<const ChainLevel> chain, bool explain) {
   TransferTime result;
   Bytes total;
   int deepest = -1;
@@ -42,13 +42,14 @@ TransferTime transferTime(std::span<const ChainLevel> chain) {
   Bytes passing = total; // x_i: everything stored at level i or beyond
   for (int i = 0; i <= deepest; ++i) {
     if (effective[i].value() <= 0.0) {
-      char text[160];
-      std::snprintf(text, sizeof text,
-                    "level %d has no bandwidth left (Eq. 2: %.3g TB/s peak minus %.3g TB/s relayed from below)", i,
-                    units::inTerabytesPerSecond(peaks[i]),
-                    units::inTerabytesPerSecond(peaks[i] - effective[i]));
       result.feasible = false;
-      result.reason = text;
+      if (explain) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "level %d has no bandwidth left (Eq. 2: %.3g TB/s peak minus %.3g TB/s relayed from below)", i,
+                      units::inTerabytesPerSecond(peaks[i]), units::inTerabytesPerSecond(peaks[i] - effective[i]));
+        result.reason = text;
+      }
       result.boundLevel = i;
       return result;
     }

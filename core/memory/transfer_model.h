@@ -38,8 +38,9 @@ Seconds levelLoadTime(Seconds latency, Bytes storedHere, BytesPerSecond effectiv
 /// is the slower (deeper loads are hidden), case 2 when the deeper level stalls it.
 /// Eq. 2 is applied to the levels the transfer actually reaches (levels beyond the deepest one
 /// holding data of this transfer do not take bandwidth from it). A level left with no effective
-/// bandwidth makes the transfer infeasible.
-TransferTime transferTime(std::span<const ChainLevel> chain);
+/// bandwidth makes the transfer infeasible; its reason is written only when `explain` is set
+/// (formatting it costs more than the rest of the computation).
+TransferTime transferTime(std::span<const ChainLevel> chain, bool explain = true);
 
 /// Most levels a chain may have (on-chip + 7 off-chip levels).
 inline constexpr std::size_t kMaxChainLevels = 8;

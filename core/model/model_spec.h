@@ -24,6 +24,7 @@ struct AttentionSpec {
   int qkNopeHeadDim = 0;
   int qkRopeHeadDim = 0;
   int vHeadDim = 0;
+  bool operator==(const AttentionSpec&) const = default;
 };
 
 /// Feed-forward block: gated (SwiGLU: gate, up, down) or plain (up, down).
@@ -31,6 +32,7 @@ struct MlpSpec {
   int intermediate = 0;
   bool gated = true;
   std::string activation = "silu";
+  bool operator==(const MlpSpec&) const = default;
 };
 
 /// Mixture of experts replacing the MLP: `experts` routed experts of which `topK` run per token,
@@ -42,6 +44,7 @@ struct MoeSpec {
   int sharedExperts = 0;
   int sharedIntermediate = 0; ///< 0: same as expertIntermediate
   bool gated = true;
+  bool operator==(const MoeSpec&) const = default;
 };
 
 /// Linear attention with a recurrent matrix state per head (Gated DeltaNet in Qwen3.5): the state
@@ -52,6 +55,7 @@ struct LinearAttentionSpec {
   int qkHeadDim = 0;
   int vHeadDim = 0;
   int convKernel = 4;
+  bool operator==(const LinearAttentionSpec&) const = default;
 };
 
 /// Mamba-2 mixer (SSD): d_inner = heads x headDim, state N per head, B/C shared within groups.
@@ -61,6 +65,7 @@ struct Mamba2Spec {
   int stateSize = 0;
   int groups = 1;
   int convKernel = 4;
+  bool operator==(const Mamba2Spec&) const = default;
 };
 
 enum class LayerKind { Attention, Mlp, Moe, LinearAttention, Mamba2 };
@@ -74,6 +79,7 @@ struct LayerType {
   LayerKind kind = LayerKind::Attention;
   std::variant<AttentionSpec, MlpSpec, MoeSpec, LinearAttentionSpec, Mamba2Spec> spec;
   int sharedWeightCopies = 0;
+  bool operator==(const LayerType&) const = default;
 };
 
 /// A language model: embedding, a sequence of layers given by a pattern over its layer types,
@@ -90,6 +96,7 @@ struct ModelSpec {
   struct Diffusion {
     bool enabled = false;
     double tokensPerStep = 1.0; ///< tokens unmasked per denoising pass
+    bool operator==(const Diffusion&) const = default;
   } diffusion;
 
   std::map<std::string, std::string> sources;

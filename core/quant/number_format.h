@@ -28,6 +28,7 @@ struct NumberFormat {
   Bytes bytesFor(double elements) const;
   /// The width the compute datapath works at (the element width; scales are applied per block).
   int datapathBits() const { return elementBits; }
+  bool operator==(const NumberFormat&) const = default;
 };
 
 /// The formats of MemExplorer Table 2 plus common plain formats. MX formats use the OCP
@@ -47,6 +48,7 @@ struct Quantisation {
   std::optional<NumberFormat> state = std::nullopt;
   const NumberFormat& stateFormat() const { return state ? *state : kvCache; }
   std::string describe() const; ///< "MXINT8/MXINT8/MXINT8" (+ "/state FP32")
+  bool operator==(const Quantisation&) const = default;
 };
 
 } // namespace llmwb

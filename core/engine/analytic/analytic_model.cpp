@@ -8,9 +8,10 @@
 namespace llmwb::engine {
 
 AnalyticModel::AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster)
-    : mEngine(std::move(engine)), mRole(context.group.role),
+    : mEngine(std::move(engine)), mRole(context.group.role), mDescriptive(context.descriptive),
       mEvaluator(context.group, context.groupLink, context.model, std::move(coster)) {
   mEvaluator.setStreamsCacheOut(context.streamsCacheOut);
+  mEvaluator.setDescriptive(context.descriptive);
 }
 
 StepResult AnalyticModel::step(const OperatingPoint& point) const {
@@ -73,7 +74,7 @@ std::vector<MemoryCeiling> AnalyticModel::memoryCeilings() const {
 }
 
 DeviceSummary AnalyticModel::summary() const {
-  auto s = summariseDevice(mRole, mEvaluator.devices(), mEvaluator.device());
+  auto s = summariseDevice(mRole, mEvaluator.devices(), mEvaluator.device(), mDescriptive);
   s.engine = mEngine;
   return s;
 }

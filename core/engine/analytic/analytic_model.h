@@ -35,6 +35,7 @@ public:
 private:
   std::string mEngine;
   DeviceRole mRole;
+  bool mDescriptive;
   PhaseEvaluator mEvaluator;
 };
 

@@ -49,7 +49,14 @@ public:
   /// Where a pass keeps its data, given what it needs.
   virtual Placement place(const DeviceModel& device, const PlacementDemand& demand) const = 0;
   virtual OperatorCost cost(const Operator& op, const DeviceModel& device, const Placement& placement) const = 0;
-  /// "compute", or what limited a memory-bound operator ("matrix reads @ L1 (HBM3E x4)").
+  /// cost() where an infeasible operator's reason may be left empty: a pass reports only its first
+  /// infeasible operator and asks cost() again for that one.
+  virtual OperatorCost costUnexplained(const Operator& op, const DeviceModel& device, const Placement& placement) const {
+    return cost(op, device, placement);
+  }
+  /// "compute", or what limited a memory-bound operator ("matrix reads @ L1 (HBM3E x4)"). Depends
+  /// only on the cost's computeBound, boundStream and boundLevel: summaries describe each such
+  /// triple once.
   virtual std::string describeBound(const OperatorCost& cost, const DeviceModel& device) const = 0;
 };
 

@@ -16,11 +16,10 @@ constexpr int kMaxBatch = 4096;
 PhaseEvaluator::PhaseEvaluator(const DeviceGroup& group, const LinkSpec& groupLink, const ModelSpec& model,
                                std::shared_ptr<const OperatorCoster> coster)
     : mDevice(group.device), mCount(std::max(1, group.count)), mLink(groupLink), mModel(model), mCoster(std::move(coster)) {
-  const auto& q = mDevice.spec().quantisation;
-  mWeights = weightBytes(model, q);
-  // The cache is affine in the context: state + context x per-token cache.
-  mStatePerSequence = cacheBytesPerSequence(model, q, 0);
-  mCachePerToken = cacheBytesPerSequence(model, q, 1) - mStatePerSequence;
+  const auto footprint = modelFootprint(model, mDevice.spec().quantisation);
+  mWeights = footprint.weights;
+  mStatePerSequence = footprint.statePerSequence;
+  mCachePerToken = footprint.cachePerToken;
 }
 
 Bytes PhaseEvaluator::cacheBytes(double contextTokens) const {
@@ -53,8 +52,8 @@ int PhaseEvaluator::maxDecodeBatch(const Workload& workload) const {
 PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
   PassCost result;
   const auto& q = mDevice.spec().quantisation;
-  const auto full = buildOperators(mModel, q, pass);
-  result.operators = shardForTensorParallel(full, mCount);
+  result.ops = passOperators(mModel, q, pass, mCount);
+  const auto& operators = result.operators();
 
   PlacementDemand demand;
   demand.weights = mWeights / double(mCount);
@@ -62,12 +61,7 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
                  (pass.batch / mCount);
   if (mStreamsCacheOut && pass.pastTokens == 0) // double-buffered: two layers' worth in flight
     demand.cache = demand.cache * std::min(1.0, 2.0 / std::max(1, mModel.layerCount()));
-  for (const auto& op : result.operators) {
-    Bytes live;
-    for (const auto& o : op.operands)
-      if (o.kind == DataKind::Activation) live += o.bytes;
-    demand.activations = std::max(demand.activations, live);
-  }
+  demand.activations = std::max(demand.activations, result.ops->liveActivations);
   result.placement = mCoster->place(mDevice, demand);
   if (!result.placement.fits) {
     result.feasible = false;
@@ -76,18 +70,19 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
 
   const std::size_t levels = 1 + mDevice.memory().offChip.size();
   result.traffic.assign(levels, {});
-  result.costs.reserve(result.operators.size());
-  for (std::size_t i = 0; i < result.operators.size(); ++i) {
-    const auto& op = result.operators[i];
-    auto cost = mCoster->cost(op, mDevice, result.placement);
+  result.costs.reserve(operators.size());
+  for (std::size_t i = 0; i < operators.size(); ++i) {
+    const auto& op = operators[i];
+    auto cost = mCoster->costUnexplained(op, mDevice, result.placement);
     if (!cost.feasible && result.feasible) {
       result.feasible = false;
-      result.reason = op.name + ": " + cost.reason;
+      result.unexplained = i;
     }
-    const Seconds comm = allReduceTime(allReduceBytes(full[i], mCount), mCount, mLink) * op.repeat;
+    const Bytes reduced = result.ops->allReduce[i];
+    const Seconds comm = allReduceTime(reduced, mCount, mLink) * op.repeat;
     result.communication += comm;
     result.time += cost.time * op.repeat + comm;
-    const Joules linkEnergy = mLink.energy * (allReduceBytes(full[i], mCount) * op.repeat);
+    const Joules linkEnergy = mLink.energy * (reduced * op.repeat);
     result.dynamicEnergy += (cost.computeEnergy + cost.memoryEnergy) * op.repeat + linkEnergy;
     result.computeEnergy += cost.computeEnergy * op.repeat;
     result.memoryEnergy += cost.memoryEnergy * op.repeat;
@@ -99,6 +94,12 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
     result.costs.push_back(std::move(cost));
   }
   return result;
+}
+
+std::string PhaseEvaluator::reason(const PassCost& pass) const {
+  if (!pass.ops || pass.unexplained >= pass.operators().size()) return pass.reason;
+  const auto& op = pass.operators()[pass.unexplained];
+  return op.name + ": " + mCoster->cost(op, mDevice, pass.placement).reason;
 }
 
 PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, double>>& passes, double tokens,
@@ -122,7 +123,7 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
   for (const auto& [pass, times] : passes) {
     if (!pass.feasible && r.feasible) {
       r.feasible = false;
-      r.reason = pass.reason;
+      r.reason = reason(pass);
     }
     r.time += pass.time * times;
     dynamic += pass.dynamicEnergy * times;
@@ -133,11 +134,12 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
       traffic[j].read += pass.traffic[j].read * times;
       traffic[j].written += pass.traffic[j].written * times;
     }
+    const auto& operators = pass.operators();
     if (r.operators.empty()) {
-      r.operators.resize(pass.operators.size());
-      bounds.resize(pass.operators.size());
-      for (std::size_t i = 0; i < pass.operators.size(); ++i) {
-        const auto& op = pass.operators[i];
+      r.operators.resize(operators.size());
+      bounds.resize(operators.size());
+      for (std::size_t i = 0; i < operators.size(); ++i) {
+        const auto& op = operators[i];
         auto& o = r.operators[i];
         o.name = op.name;
         o.layer = op.layer;
@@ -145,8 +147,9 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
         o.repeat = op.repeat;
       }
     }
-    for (std::size_t i = 0; i < pass.operators.size() && i < r.operators.size(); ++i) {
-      const auto& op = pass.operators[i];
+    for (std::size_t i = 0; i < operators.size() && i < r.operators.size(); ++i) {
+      const auto& op = operators[i];
+      const auto& kindBytes = pass.ops->kindBytes[i];
       const auto& c = pass.costs[i];
       auto& o = r.operators[i];
       const double n = op.repeat * times * mCount;
@@ -154,21 +157,34 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
       o.computeTime += c.computeTime * (op.repeat * times);
       o.flops += c.flops * n;
       o.offChipBytes += c.offChipBytes * n;
-      o.weightBytes += op.bytes(DataKind::Weight) * n;
-      o.activationBytes += op.bytes(DataKind::Activation) * n;
-      o.cacheBytes += op.bytes(DataKind::Cache) * n;
+      o.weightBytes += kindBytes[0] * n;
+      o.activationBytes += kindBytes[1] * n;
+      o.cacheBytes += kindBytes[2] * n;
       o.energy += (c.computeEnergy + c.memoryEnergy) * n;
       // The bound reported is that of the pass where the operator spent longest.
       const Seconds spent = c.time * times;
       if (!bounds[i].cost || spent > bounds[i].longest) bounds[i] = {spent, &c};
     }
   }
+  // Operators limited alike share one description.
+  struct Described {
+    bool computeBound;
+    int stream, level;
+    std::string text;
+  };
+  std::vector<Described> described;
   for (std::size_t i = 0; i < r.operators.size(); ++i) {
     const auto* c = bounds[i].cost;
     if (!c) continue;
-    r.operators[i].bound = mCoster->describeBound(*c, mDevice);
     r.operators[i].boundKind = c->computeBound ? BoundKind::Compute : BoundKind::Memory;
     r.operators[i].boundLevel = c->computeBound ? -1 : std::max(0, c->boundLevel);
+    if (!mDescriptive) continue;
+    auto known = std::find_if(described.begin(), described.end(), [&](const Described& d) {
+      return d.computeBound == c->computeBound && d.stream == c->boundStream && d.level == c->boundLevel;
+    });
+    if (known == described.end())
+      known = described.insert(described.end(), {c->computeBound, c->boundStream, c->boundLevel, mCoster->describeBound(*c, mDevice)});
+    r.operators[i].bound = known->text;
   }
 
   const Watts idle = mDevice.idlePower() * double(mCount);
@@ -182,7 +198,7 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
     LevelUsage u;
     u.depth = int(j);
     u.name = memory.levelName(j);
-    u.technology = levels[j]->describe();
+    if (mDescriptive) u.technology = levels[j]->describe();
     u.read = traffic[j].read * double(mCount);
     u.written = traffic[j].written * double(mCount);
     const Joules e = levels[j]->readEnergy() * traffic[j].read + levels[j]->writeEnergy() * traffic[j].written +

@@ -4,6 +4,7 @@
 #include "core/model/model_spec.h"
 #include "core/device/device_model.h"
 #include "core/engine/analytic/operator_coster.h"
+#include "core/engine/analytic/pass_operators.h"
 #include "core/engine/result.h"
 #include "core/system/system_spec.h"
 #include "core/workload/workload.h"
@@ -19,12 +20,16 @@ struct PassCost {
   Joules dynamicEnergy; ///< per device
   Joules computeEnergy, memoryEnergy, communicationEnergy; ///< per device, the parts of dynamicEnergy
   bool feasible = true;
-  std::string reason;
+  std::string reason; ///< see PhaseEvaluator::reason()
+  /// The first infeasible operator, whose reason is written only when asked for (reason()).
+  std::size_t unexplained = std::size_t(-1);
   Placement placement;
-  std::vector<Operator> operators; ///< per device, sharded
-  std::vector<OperatorCost> costs;  ///< aligned with operators; per layer instance
+  std::shared_ptr<const PassOperators> ops; ///< shared between passes of equal shape
+  std::vector<OperatorCost> costs;  ///< aligned with operators(); per layer instance
   std::vector<LevelTraffic> traffic; ///< per device, per level, whole pass
   Seconds communication;
+
+  const std::vector<Operator>& operators() const { return ops->perDevice(); } ///< per device, sharded
 };
 
 /// Evaluates phases of a model on a device group (role-independent): builds each pass's operators,
@@ -39,6 +44,9 @@ public:
   /// A prefill group that hands every layer's cache to a decode group while it works (DUET 3.1)
   /// keeps only a few layers of cache at a time instead of the whole batch's.
   void setStreamsCacheOut(bool streams) { mStreamsCacheOut = streams; }
+  /// Without descriptions, phase results leave operator bounds and level technologies as empty
+  /// text (EvaluationOptions::descriptions); every number is the same.
+  void setDescriptive(bool descriptive) { mDescriptive = descriptive; }
 
   const DeviceModel& device() const { return mDevice; }
   int devices() const { return mCount; }
@@ -48,6 +56,8 @@ public:
   Bytes statePerSequence() const { return mStatePerSequence; }
 
   PassCost costPass(const PassShape& pass) const;
+  /// Why a pass is infeasible: the placement's reason, or its first infeasible operator's.
+  std::string reason(const PassCost& pass) const;
   /// One pass summarised for the whole group: time, energy by component, operators, levels.
   PhaseResult summarisePass(const PassCost& pass, double tokens, int batch) const;
 
@@ -76,6 +86,7 @@ private:
   Bytes mCachePerToken;       ///< cache bytes one token adds to a sequence
   Bytes mStatePerSequence;    ///< fixed recurrent state of a sequence
   bool mStreamsCacheOut = false;
+  bool mDescriptive = true;
 };
 
 } // namespace llmwb

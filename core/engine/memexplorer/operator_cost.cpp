@@ -65,7 +65,7 @@ double dmaFraction(const DmaSpec& dma, Stream s) {
 
 } // namespace
 
-OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement) {
+OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement, bool explain) {
   OperatorCost cost;
   const auto& compute = device.compute();
   const auto& memory = device.memory();
@@ -88,9 +88,15 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   std::array<OperandTraffic, kMaxOperands> traffic{};
   const GemmTiling tiling = compute.tiling();
   for (std::size_t i = 0; i < operands; ++i) traffic[i] = operandTraffic(op.operands[i], op, strategy.dataflow, tiling);
-  std::stable_sort(order.begin(), order.begin() + operands, [&](std::size_t a, std::size_t b) {
-    return traffic[a].reads + traffic[a].writes > traffic[b].reads + traffic[b].writes;
-  });
+  // A stable insertion sort (a handful of operands; std::stable_sort allocates a buffer).
+  std::array<double, kMaxOperands> moves{};
+  for (std::size_t i = 0; i < operands; ++i) moves[i] = traffic[i].reads + traffic[i].writes;
+  for (std::size_t n = 1; n < operands; ++n) {
+    const std::size_t i = order[n];
+    std::size_t m = n;
+    for (; m > 0 && moves[i] > moves[order[m - 1]]; --m) order[m] = order[m - 1];
+    order[m] = i;
+  }
   std::array<double, kMaxOperands> onChip{};
   double activationRoom = placement.activationShare.value();
   for (std::size_t n = 0; n < operands; ++n) {
@@ -143,13 +149,13 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
       const double fraction = j - 1 < placement.offChipFraction.size() ? placement.offChipFraction[j - 1] : 0.0;
       chain[j] = {levelBandwidth[j] * (share * dma), levelLatency[j], s.offChip * fraction};
     }
-    return transferTime(std::span<const ChainLevel>(chain.data(), levels));
+    return transferTime(std::span<const ChainLevel>(chain.data(), levels), explain);
   };
   auto note = [&](int streamIndex, const TransferTime& t) {
     cost.streamTime[streamIndex] = t.time;
     if (!t.feasible && cost.feasible) {
       cost.feasible = false;
-      cost.reason = std::string(toString(Stream(streamIndex))) + ": " + t.reason;
+      if (explain) cost.reason = std::string(toString(Stream(streamIndex))) + ": " + t.reason;
     }
   };
   if (strategy.bandwidth == BandwidthPriority::Shared) {
@@ -234,6 +240,10 @@ Placement ChainCoster::place(const DeviceModel& device, const PlacementDemand& d
 
 OperatorCost ChainCoster::cost(const Operator& op, const DeviceModel& device, const Placement& placement) const {
   return costOperator(op, device, placement);
+}
+
+OperatorCost ChainCoster::costUnexplained(const Operator& op, const DeviceModel& device, const Placement& placement) const {
+  return costOperator(op, device, placement, false);
 }
 
 std::string ChainCoster::describeBound(const OperatorCost& c, const DeviceModel& device) const {

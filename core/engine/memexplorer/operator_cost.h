@@ -30,7 +30,8 @@ struct OperandTraffic {
 };
 OperandTraffic operandTraffic(const Operand& operand, const Operator& op, Dataflow dataflow, const GemmTiling& tile);
 
-OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement);
+/// `explain` false leaves an infeasible operator's reason empty (everything else is the same).
+OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement, bool explain = true);
 
 /// The MemExplorer coster: storage-priority placement (placement.h) and costOperator() over the
 /// device's hierarchy chain.
@@ -38,6 +39,7 @@ class ChainCoster final : public OperatorCoster {
 public:
   Placement place(const DeviceModel& device, const PlacementDemand& demand) const override;
   OperatorCost cost(const Operator& op, const DeviceModel& device, const Placement& placement) const override;
+  OperatorCost costUnexplained(const Operator& op, const DeviceModel& device, const Placement& placement) const override;
   std::string describeBound(const OperatorCost& cost, const DeviceModel& device) const override;
 };
 
