@@ -59,9 +59,9 @@ struct ViewType {
   /// Whether the view has anything to show for these results; its tab is hidden otherwise.
   std::function<bool(const ProjectResults&)> applies = [](const ProjectResults&) { return true; };
   /// The view for the window.
-  std::function<std::unique_ptr<ResultView>(const ViewHost&)> build;
+  std::function<std::unique_ptr<ResultView>(const ViewHost&)> build = {};
   /// Its figures, headless (empty: none): plots set up from `figures`, each handed to the sink.
-  std::function<void(const ProjectFigures& figures, const FigureSink& sink)> exportFigures;
+  std::function<void(const ProjectFigures& figures, const FigureSink& sink)> exportFigures = {};
 };
 
 /// build() for a view made without arguments: `.build = buildWith<MyView>()`.
