@@ -72,9 +72,9 @@ int main(int argc, char** argv) {
     window.editorTabs()->setCurrentIndex(parser.value(editor) == QLatin1String("package") ? 1 : 0);
   if (parser.isSet(tab)) {
     // "Breakdown/By memory level": a results tab, then a tab inside it.
-    const QStringList path = parser.value(tab).split('/');
+    const QStringList tabPath = parser.value(tab).split('/');
     QTabWidget* tabs = window.resultTabs();
-    for (const auto& title : path) {
+    for (const auto& title : tabPath) {
       if (!tabs) break;
       for (int i = 0; i < tabs->count(); ++i)
         if (tabs->tabText(i).startsWith(title, Qt::CaseInsensitive)) tabs->setCurrentIndex(i);

@@ -10,7 +10,9 @@ std::vector<const MemoryLevel*> MemoryHierarchy::levels() const {
 }
 
 std::string MemoryHierarchy::levelName(std::size_t index) const {
-  return index == 0 ? std::string("on-chip") : "L" + std::to_string(index);
+  if (index == 0) return "on-chip";
+  std::string name(1, 'L'); // appended: GCC 12 warns wrongly (-Wrestrict) on "L" + std::string
+  return name.append(std::to_string(index));
 }
 
 Bytes MemoryHierarchy::capacity() const { return onChip.capacity() + offChipCapacity(); }

@@ -29,9 +29,12 @@ std::string typeName(const FieldInfo& f) {
 std::string rangeText(const FieldInfo& f) {
   if (f.type == FieldType::Choice) return joined(f.choices, ", ");
   if (f.type == FieldType::Text) return "";
-  const std::string low = (f.range.minExclusive ? "> " : "≥ ") + number(f.range.min);
+  // Appended piecewise: GCC 12 warns wrongly (-Wrestrict) on literal + std::string.
+  std::string low(f.range.minExclusive ? "> " : "≥ ");
+  low.append(number(f.range.min));
   if (f.range.max >= 1e15) return low;
-  return (f.range.minExclusive ? "(" : "[") + number(f.range.min) + ", " + number(f.range.max) + "]";
+  std::string interval(f.range.minExclusive ? "(" : "[");
+  return interval.append(number(f.range.min)).append(", ").append(number(f.range.max)).append("]");
 }
 
 /// Keeps a table cell on one line.

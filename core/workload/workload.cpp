@@ -21,7 +21,7 @@ std::optional<long long> parseCount(std::string_view text, std::string* error) {
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v)) {
-    if (error) *error = "'" + std::string(text) + "' is not a token count (expected e.g. 90000, 90K or 1.4K)";
+    if (error) *error = std::string(1, '\'').append(text).append("' is not a token count (expected e.g. 90000, 90K or 1.4K)");
     return std::nullopt;
   }
   const double tokens = std::round(v * factor);
