@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/compute/compute_kind.h"
 
+#include "core/registry/named_registry.h"
+
 #include <stdexcept>
 
 namespace llmwb {
@@ -29,11 +31,7 @@ std::string ComputeKindRegistry::names() const {
 }
 
 const ComputeKindRegistry& computeKinds() {
-  static const ComputeKindRegistry registry = [] {
-    ComputeKindRegistry r;
-    registerBuiltinComputeKinds(r);
-    return r;
-  }();
+  static const ComputeKindRegistry registry = filledRegistry(registerBuiltinComputeKinds);
   return registry;
 }
 

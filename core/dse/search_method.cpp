@@ -19,11 +19,7 @@ void registerBuiltinMethods(SearchMethodRegistry& r) {
 }
 
 const SearchMethodRegistry& builtinMethods() {
-  static const SearchMethodRegistry registry = [] {
-    SearchMethodRegistry r;
-    registerBuiltinMethods(r);
-    return r;
-  }();
+  static const SearchMethodRegistry registry = filledRegistry(registerBuiltinMethods);
   return registry;
 }
 

@@ -7,11 +7,7 @@ namespace llmwb::engine {
 std::string_view toString(Phase p) { return p == Phase::Prefill ? "prefill" : "decode"; }
 
 const EngineRegistry& engines() {
-  static const EngineRegistry registry = [] {
-    EngineRegistry r;
-    registerBuiltinEngines(r);
-    return r;
-  }();
+  static const EngineRegistry registry = filledRegistry(registerBuiltinEngines);
   return registry;
 }
 

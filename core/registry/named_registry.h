@@ -54,4 +54,12 @@ private:
   std::vector<Entry> mEntries;
 };
 
+/// A family's registry as its registration point fills it: `static const X r = filledRegistry(registerBuiltinX);`
+template <class Registry>
+Registry filledRegistry(void (*fill)(Registry&)) {
+  Registry registry;
+  fill(registry);
+  return registry;
+}
+
 } // namespace llmwb

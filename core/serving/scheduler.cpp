@@ -7,11 +7,7 @@ namespace llmwb::serving {
 
 
 const SchedulerRegistry& schedulers() {
-  static const SchedulerRegistry registry = [] {
-    SchedulerRegistry r;
-    registerBuiltinSchedulers(r);
-    return r;
-  }();
+  static const SchedulerRegistry registry = filledRegistry(registerBuiltinSchedulers);
   return registry;
 }
 
