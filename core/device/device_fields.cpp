@@ -3,6 +3,7 @@
 
 #include "core/compute/arrays/array_fields.h"
 #include "core/package/package_fields.h"
+#include "core/quant/quantisation_fields.h"
 
 namespace llmwb {
 
@@ -83,6 +84,7 @@ const params::ParamTable<PowerSpec>& powerFields() {
 const params::ParamTable<DeviceSpec>& deviceFields() {
   static const auto table = [] {
     params::ParamTable<DeviceSpec> t("device", {}, false);
+    addBlock(t, quantisationFields(), &DeviceSpec::quantisation);
     addBlock(t, strategyFields(), &DeviceSpec::strategy);
     addBlock(t, dmaFields(), &DeviceSpec::dma);
     addBlock(t, powerFields(), &DeviceSpec::power);

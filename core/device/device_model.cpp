@@ -2,13 +2,15 @@
 #include "core/device/device_model.h"
 
 #include "core/compute/compute_kind.h"
+#include "core/device/resolved_device.h"
 #include "core/memory/transfer_model.h"
 
 #include <algorithm>
 
 namespace llmwb {
 
-DeviceModel::DeviceModel(DeviceSpec spec) : mSpec(std::move(spec)), mCompute(makeComputeUnit(mSpec.compute)) {}
+// A package device is resolved here, once per model: its spec stores the package only.
+DeviceModel::DeviceModel(DeviceSpec spec) : mSpec(resolvedDevice(std::move(spec))), mCompute(makeComputeUnit(mSpec.compute)) {}
 
 int DeviceModel::operandBits() const {
   return std::max(mSpec.quantisation.weights.datapathBits(), mSpec.quantisation.activations.datapathBits());

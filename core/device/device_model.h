@@ -15,6 +15,7 @@ class DeviceModel {
 public:
   explicit DeviceModel(DeviceSpec spec);
 
+  /// The spec with a chiplet package resolved into `compute` and `memory` (resolved_device.h).
   const DeviceSpec& spec() const { return mSpec; }
   const ComputeUnit& compute() const { return *mCompute; }
   const MemoryHierarchy& memory() const { return mSpec.memory; }

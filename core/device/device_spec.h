@@ -39,13 +39,15 @@ struct DeviceSpec {
   /// The engine that models this device (core/engine/engine_registry.h); empty: the compute
   /// kind's default.
   std::string engine;
+  /// Compute and memory of a device described directly; left empty for a chiplet package, which
+  /// resolves into them when a model is built (core/device/resolved_device.h).
   ComputeSpec compute;
   MemoryHierarchy memory;
   Strategy strategy;
   Quantisation quantisation;
   DmaSpec dma;
   PowerSpec power;
-  /// Set when the device is a chiplet package: `compute` and `memory` are then resolved from it.
+  /// Set when the device is a chiplet package: the one description of its compute and memory.
   std::optional<PackageSpec> package;
   std::map<std::string, std::string> sources;
 };

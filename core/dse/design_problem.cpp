@@ -2,7 +2,7 @@
 #include "core/dse/design_problem.h"
 
 #include "core/dse/metrics.h"
-#include "core/package/package.h"
+#include "core/device/resolved_device.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,9 +46,6 @@ DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const Spec
   mLeanBase = withoutSources(mBase);
   mModel = std::move(inputs.model);
   mWorkload = std::move(inputs.workload);
-  // Chiplet packages are resolved again for every design; their buffer SRAM is looked up once.
-  for (const auto& g : mBase.groups)
-    mPackageSram.push_back(g.device.package ? inputs.technology(g.device.package->sramTechnology) : MemoryTechnology{});
   mOptions.decodeSegments = mSpace.decodeSegments;
   mOptions.descriptions = false; // a point keeps numbers and problems only
   mOptions.phases = mSpace.phases == SpacePhases::PrefillOnly  ? EvaluationOptions::Phases::PrefillOnly
@@ -223,14 +220,9 @@ SystemSpec DesignProblem::apply(const SystemSpec& base, const DesignPoint& point
                                   "\" = " + toString(v) + "): " + e.what());
     }
   }
-  for (std::size_t i = 0; i < s.groups.size(); ++i) {
-    auto& device = s.groups[i].device;
-    if (device.package) {
-      device.compute = resolvePackage(*device.package, mPackageSram[i], device.memory).compute;
-    } else {
-      normaliseMemory(device.memory);
-    }
-  }
+  // A chiplet package is resolved by the model evaluating it (core/device/resolved_device.h).
+  for (auto& g : s.groups)
+    if (!g.device.package) normaliseMemory(g.device.memory);
   return s;
 }
 
@@ -242,7 +234,7 @@ PointResult DesignProblem::evaluate(const DesignPoint& point) const {
   out.constraints.assign(mSpace.constraints.size(), std::numeric_limits<double>::quiet_NaN());
   const SystemSpec s = apply(mLeanBase, point);
   for (const auto& g : s.groups)
-    if (g.device.memory.onChip.empty() && g.device.memory.offChip.empty()) {
+    if (!g.device.package && g.device.memory.onChip.empty() && g.device.memory.offChip.empty()) {
       out.problems.push_back(g.device.name + ": no memory at all");
       return out;
     }
@@ -286,7 +278,8 @@ std::vector<double> DesignProblem::features(const DesignPoint& point) const {
   // nearest off-chip level's bandwidth decide decode batch and speed, on-chip capacity the
   // re-reads. A surrogate learns far faster from them than from technology names and counts.
   const SystemSpec s = apply(mLeanBase, point);
-  const auto& memory = s.groups.front().device.memory;
+  MemoryHierarchy scratch;
+  const auto& memory = deviceMemory(s.groups.front().device, scratch);
   auto logScaled = [](double value, double low, double high) {
     return std::clamp(std::log(std::max(value, low) / low) / std::log(high / low), 0.0, 1.0);
   };

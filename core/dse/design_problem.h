@@ -95,7 +95,6 @@ private:
   Workload mWorkload;
   EvaluationOptions mOptions;
   std::vector<SpecSetter> mSetters;
-  std::vector<MemoryTechnology> mPackageSram; ///< per group: the buffer SRAM of its package
   std::vector<std::size_t> mInactiveController; ///< per parameter: controlling parameter or npos
   std::vector<std::uint64_t> mStrides;
   std::uint64_t mGridSize = 0;

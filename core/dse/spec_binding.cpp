@@ -95,6 +95,13 @@ params::FieldValue checked(const params::FieldInfo& f, const ParameterValue& v, 
   }
 }
 
+/// Compute and memory fields describe a device directly; a chiplet package has neither.
+void refusePackage(const DeviceSpec& d, const std::string& field) {
+  if (d.package)
+    throw std::invalid_argument(field + ": device \"" + d.id +
+                                "\" is a chiplet package; its compute and memory come from the device.package.* fields");
+}
+
 /// device.compute.<key>: the field of that key in the device's compute kind (core/compute/<kind>/).
 SpecBindingRegistry::Factory computeField(std::string key) {
   return [key](const FieldMatch& m, const Domain& domain, const BindingContext&) {
@@ -103,6 +110,7 @@ SpecBindingRegistry::Factory computeField(std::string key) {
         if (const auto* f = kind->fields().find(key)) checked(*f, v, m.field);
     });
     return forEachDevice([key, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+      refusePackage(d, field);
       const auto* f = d.compute.kind().fields().find(key);
       if (!f)
         throw std::invalid_argument(field + " needs a compute unit with \"" + key + "\"; device \"" + d.id + "\" has " +
@@ -141,16 +149,6 @@ std::pair<int, int> peArray(const ParameterValue& v, const std::string& field) {
   throw std::invalid_argument(field + " takes \"MLENxBLEN\" such as \"2048x128\", not \"" + s + "\"");
 }
 
-SpecBindingRegistry::Factory formatField(NumberFormat Quantisation::*member) {
-  return [member](const FieldMatch& m, const Domain& domain, const BindingContext&) {
-    std::map<std::string, NumberFormat> formats;
-    checkValues(domain, [&](const ParameterValue& v) { formats[text(v, m.field)] = numberFormat(text(v, m.field)); });
-    return forEachDevice([member, formats, field = m.field](DeviceSpec& d, const ParameterValue& v) {
-      d.quantisation.*member = formats.at(text(v, field));
-    });
-  };
-}
-
 /// Resolves each technology once; the copies lose their source notes (they are not needed to
 /// evaluate and make every design copy cheaper).
 MemoryTechnology resolveTechnology(const BindingContext& context, const std::string& id, MemoryPlacement placement,
@@ -173,7 +171,8 @@ PackageSpec& package(DeviceSpec& device, const std::string& field) {
   throw std::invalid_argument(field + " needs a chiplet-package device; \"" + device.id + "\" has none");
 }
 
-MemoryLevel& offChipSlot(DeviceSpec& d, int index) {
+MemoryLevel& offChipSlot(DeviceSpec& d, const std::string& field, int index) {
+  refusePackage(d, field);
   if (int(d.memory.offChip.size()) <= index) d.memory.offChip.resize(std::size_t(index) + 1);
   auto& level = d.memory.offChip[std::size_t(index)];
   if (level.parts.empty()) level.parts.push_back(MemoryPart{MemoryTechnology{}, 0});
@@ -210,6 +209,7 @@ void registerBuiltins(SpecBindingRegistry& r) {
         [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
           checkValues(domain, [&](const ParameterValue& v) { peArray(v, m.field); });
           return forEachDevice([field = m.field](DeviceSpec& d, const ParameterValue& v) {
+            refusePackage(d, field);
             const auto [mlen, blen] = peArray(v, field);
             const auto& fields = d.compute.kind().fields();
             const auto* mlenField = fields.find("mlen");
@@ -226,6 +226,7 @@ void registerBuiltins(SpecBindingRegistry& r) {
           checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });
           const MemoryTechnology tech = resolveTechnology(context, m.name, MemoryPlacement::OnChip, m.field);
           return forEachDevice([tech, field = m.field](DeviceSpec& d, const ParameterValue& v) {
+            refusePackage(d, field);
             const int count = wholeNumber(v, field, 0);
             auto& parts = d.memory.onChip.parts;
             const auto it = std::find_if(parts.begin(), parts.end(), [&](const MemoryPart& p) { return p.technology.id == tech.id; });
@@ -241,7 +242,7 @@ void registerBuiltins(SpecBindingRegistry& r) {
             techs.emplace(id, resolveTechnology(context, id, MemoryPlacement::OffChip, m.field));
           });
           return forEachDevice([techs, index = m.index, field = m.field](DeviceSpec& d, const ParameterValue& v) {
-            auto& level = offChipSlot(d, index);
+            auto& level = offChipSlot(d, field, index);
             const int count = level.parts.front().count; // set by the slot's count parameter, or the base's
             level.parts = {MemoryPart{techs.at(text(v, field)), count}};
           });
@@ -250,14 +251,11 @@ void registerBuiltins(SpecBindingRegistry& r) {
         [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
           checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });
           return forEachDevice([index = m.index, field = m.field](DeviceSpec& d, const ParameterValue& v) {
-            auto& level = offChipSlot(d, index);
+            auto& level = offChipSlot(d, field, index);
             for (auto& p : level.parts) p.count = wholeNumber(v, field, 0);
           });
         });
-  r.add("device.quantisation.weights", "number format of weights", formatField(&Quantisation::weights));
-  r.add("device.quantisation.activations", "number format of activations", formatField(&Quantisation::activations));
-  r.add("device.quantisation.kv_cache", "number format of the KV cache", formatField(&Quantisation::kvCache));
-  // device.strategy.*, device.dma.*, device.power.*, device.package.*: the device tables.
+  // device.quantisation.*, device.strategy.*, device.dma.*, device.power.*, device.package.*: the device tables.
   for (const auto& f : deviceFields().fields())
     r.add("device." + f.key, f.doc + (f.unit.empty() ? "" : ", " + f.unit), deviceField(f));
   r.add("device.package.memory[<i>].count", "parts of the package's memory entry i",

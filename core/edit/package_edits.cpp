@@ -234,9 +234,5 @@ void setMemoryTechnology(PackageSpec& p, const MemoryTechnology& technology) {
   m->part.technology = technology;
 }
 
-void resolvePackageDevice(DeviceSpec& device, const MemoryTechnology& sram) {
-  if (!device.package) return;
-  device.compute = resolvePackage(*device.package, sram, device.memory).compute;
-}
 
 } // namespace llmwb::edit

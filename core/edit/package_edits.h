@@ -44,7 +44,4 @@ void removeItem(PackageSpec& p, std::size_t item);
 /// Changes the technology of every memory part at one placement (dropping HBM4 on an HBM3E stack).
 void setMemoryTechnology(PackageSpec& p, const MemoryTechnology& technology);
 
-/// Re-derives a package device's compute and memory after its package changed.
-void resolvePackageDevice(DeviceSpec& device, const MemoryTechnology& sram);
-
 } // namespace llmwb::edit

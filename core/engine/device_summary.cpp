@@ -32,8 +32,7 @@ DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& dev
   if (!shoreline.feasible && !spec.power.datasheetTdp && !spec.package) s.violations.push_back(shoreline.reason);
   if (spec.package) {
     MemoryHierarchy scratch;
-    MemoryTechnology sram = spec.memory.onChip.empty() ? MemoryTechnology{} : spec.memory.onChip.parts.front().technology;
-    const auto report = resolvePackage(*spec.package, sram, scratch);
+    const auto report = resolvePackage(*spec.package, scratch);
     s.chipletArea = report.chiplet.total;
     s.chipletCap = report.chipletCap;
     s.interposerArea = report.interposerArea;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/engine_registry.h"
 
+#include "core/device/resolved_device.h"
 
 namespace llmwb::engine {
 
@@ -14,7 +15,7 @@ const EngineRegistry& engines() {
 std::string engineFor(const SystemSpec& system, const DeviceGroup& group) {
   if (!group.device.engine.empty()) return group.device.engine;
   if (!system.engine.empty()) return system.engine;
-  return defaultEngine(group.device.compute);
+  return defaultEngine(group.device.package ? deviceCompute(group.device) : group.device.compute);
 }
 
 std::unique_ptr<PerformanceModel> buildModel(const SystemSpec& system, const DeviceGroup& group, const ModelSpec& model,

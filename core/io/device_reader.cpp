@@ -4,8 +4,10 @@
 #include "core/device/device_fields.h"
 #include "core/io/param_json.h"
 #include "core/io/readers.h"
-#include "core/package/package.h"
+#include "core/memory/memory_technology_fields.h"
+#include "core/memory/shoreline_fields.h"
 #include "core/package/package_fields.h"
+#include "core/quant/quantisation_fields.h"
 
 namespace llmwb::io {
 
@@ -25,7 +27,7 @@ MemoryPart readPart(const JsonReader& r, const PresetLibrary& library, MemoryPla
   if (part.technology.placement != expected)
     r.fail("technology", "\"" + tech + "\" is " + (expected == MemoryPlacement::OnChip ? "off-chip" : "on-chip") +
                              " memory; it cannot sit at this level");
-  part.count = r.positiveInteger("count", 1);
+  params::readFields(memoryPartFields(), JsonParamReader(r), part);
   return part;
 }
 
@@ -41,7 +43,7 @@ MemoryLevel readLevel(const JsonReader& r, const PresetLibrary& library, MemoryP
 }
 
 PackageSpec readPackage(const JsonReader& r, const PresetLibrary& library) {
-  r.allowOnly(params::keysWith(packageFields(), {"compute_chiplet", "memory_phy_chiplets", "memory", "area_model", "floorplan", "note"}));
+  r.allowOnly(params::keysWith(packageFields(), {"sram_technology", "compute_chiplet", "memory_phy_chiplets", "memory", "area_model", "floorplan", "note"}));
   PackageSpec p;
   p.name = "package";
   const auto c = r.child("compute_chiplet");
@@ -51,31 +53,25 @@ PackageSpec readPackage(const JsonReader& r, const PresetLibrary& library) {
   if (!p.computeChiplet.systolic && !p.computeChiplet.vector) c.failHere("a compute chiplet needs systolic or vector arrays");
   params::readFields(computeChipletFields(), chiplet, p.computeChiplet);
   params::readFields(packageFields(), JsonParamReader(r), p);
+  try {
+    p.sram = library.memoryTechnology(r.string("sram_technology", "sram"));
+  } catch (const InputError& e) {
+    r.fail("sram_technology", e.message());
+  }
   if (const auto m = r.optionalChild("memory_phy_chiplets")) readTable(memoryPhyFields(), *m, p.memoryPhys);
   for (const auto& m : r.array("memory")) {
-    m.allowOnly({"technology", "count", "placement", "footprint_mm2", "note"});
+    const auto keys = params::keysWith(packageMemoryFields(), {"technology", "note"});
     PackageMemory pm;
-    pm.part = readPart(m, library, MemoryPlacement::OffChip, {"technology", "count", "placement", "footprint_mm2", "note"});
-    const std::string placement = m.string("placement", "in_package");
-    if (placement == "in_package") pm.inPackage = true;
-    else if (placement == "off_package") pm.inPackage = false;
-    else m.fail("placement", "expected \"in_package\" or \"off_package\"");
-    if (pm.inPackage) pm.footprint = units::squareMillimeters(m.positive("footprint_mm2"));
+    pm.part = readPart(m, library, MemoryPlacement::OffChip, keys);
+    params::readFields(packageMemoryFields(), JsonParamReader(m), pm);
+    if (pm.inPackage && !m.has("footprint_mm2")) m.fail("footprint_mm2", "missing required field (an in-package part needs its footprint)");
     p.memory.push_back(pm);
   }
   if (const auto a = r.optionalChild("area_model")) readTable(areaModelFields(), *a, p.area);
   if (r.has("floorplan"))
     for (const auto& item : r.array("floorplan", true)) {
-      item.allowOnly({"kind", "row", "column"});
       FloorplanItem place;
-      const std::string kind = item.string("kind");
-      if (kind == "compute") place.kind = FloorplanItem::Kind::Compute;
-      else if (kind == "memory_phy") place.kind = FloorplanItem::Kind::MemoryPhy;
-      else if (kind == "hbm") place.kind = FloorplanItem::Kind::Hbm;
-      else if (kind == "gddr") place.kind = FloorplanItem::Kind::Gddr;
-      else item.fail("kind", "expected compute, memory_phy, hbm or gddr");
-      place.row = int(item.nonNegative("row"));
-      place.column = int(item.nonNegative("column"));
+      readTable(floorplanItemFields(), item, place, {});
       p.floorplan.push_back(place);
     }
   return p;
@@ -99,18 +95,9 @@ DeviceSpec readDevice(const JsonReader& r, const std::string& id, const PresetLi
   d.description = r.string("description", "");
   d.engine = readEngineName(r);
   if (r.has("package")) {
-    // A chiplet package resolves into the device's compute and memory.
+    // A chiplet package is the device's compute and memory; it is resolved when a model is built.
     if (r.has("compute") || r.has("memory")) r.fail("package", "a package device takes its compute and memory from the package; remove \"compute\" and \"memory\"");
-    const auto pj = r.child("package");
-    d.package = readPackage(pj, library);
-    MemoryTechnology sram;
-    try {
-      sram = library.memoryTechnology(d.package->sramTechnology);
-    } catch (const InputError& e) {
-      pj.fail("sram_technology", e.message());
-    }
-    const auto report = resolvePackage(*d.package, sram, d.memory);
-    d.compute = report.compute;
+    d.package = readPackage(r.child("package"), library);
   } else {
   d.compute = readCompute(r.child("compute"));
 
@@ -120,12 +107,7 @@ DeviceSpec readDevice(const JsonReader& r, const std::string& id, const PresetLi
   if (mem.has("off_chip"))
     for (const auto& l : mem.array("off_chip", true)) d.memory.offChip.push_back(readLevel(l, library, MemoryPlacement::OffChip));
   if (const auto s = mem.optionalChild("shoreline")) {
-    s->allowOnly({"memory_edges", "margin_mm", "reticle_long_edge_mm", "reticle_short_edge_mm"});
-    d.memory.shoreline.memoryEdges = s->positiveInteger("memory_edges", 2);
-    if (d.memory.shoreline.memoryEdges > 4) s->fail("memory_edges", "a die has 4 edges");
-    d.memory.shoreline.marginPerPart = units::millimeters(s->nonNegative("margin_mm", 0.5));
-    d.memory.shoreline.reticleLongEdge = units::millimeters(s->positive("reticle_long_edge_mm", 33.0));
-    d.memory.shoreline.reticleShortEdge = units::millimeters(s->positive("reticle_short_edge_mm", 26.0));
+    readTable(shorelineFields(), *s, d.memory.shoreline);
   }
   if (d.memory.onChip.empty() && d.memory.offChip.empty()) mem.failHere("a device needs at least one memory level");
   }
@@ -133,29 +115,11 @@ DeviceSpec readDevice(const JsonReader& r, const std::string& id, const PresetLi
   if (const auto s = r.optionalChild("strategy")) readTable(strategyFields(), *s, d.strategy, {});
 
   d.quantisation = {numberFormat("BF16"), numberFormat("BF16"), numberFormat("BF16"), std::nullopt};
-  if (const auto q = r.optionalChild("quantisation")) {
-    q->allowOnly({"weights", "activations", "kv_cache", "state"});
-    auto format = [&](const char* key, NumberFormat& out) {
-      if (!q->has(key)) return;
-      try {
-        out = numberFormat(q->string(key));
-      } catch (const std::invalid_argument& e) {
-        q->fail(key, e.what());
-      }
-    };
-    format("weights", d.quantisation.weights);
-    format("activations", d.quantisation.activations);
-    format("kv_cache", d.quantisation.kvCache);
-    if (q->has("state")) {
-      NumberFormat state;
-      format("state", state);
-      d.quantisation.state = state;
-    }
-  }
+  if (const auto q = r.optionalChild("quantisation")) readTable(quantisationFields(), *q, d.quantisation);
 
   if (const auto m = r.optionalChild("dma")) readTable(dmaFields(), *m, d.dma);
   if (const auto p = r.optionalChild("power")) readTable(powerFields(), *p, d.power);
-  if (d.compute.kind().needsDatasheetTdp() && !d.power.datasheetTdp)
+  if (!d.package && d.compute.kind().needsDatasheetTdp() && !d.power.datasheetTdp)
     r.fail("power", "a " + d.compute.kind().title() + " device needs its datasheet tdp_W");
   d.sources = readSources(r);
   return d;

@@ -24,6 +24,7 @@ params::FieldValue JsonParamReader::value(const params::FieldInfo& f) const {
   const JsonReader v = r.child(key); // "missing required field" when absent
   switch (f.type) {
   case params::FieldType::Text: return r.string(key);
+  case params::FieldType::Boolean: return r.boolean(key, false) ? 1.0 : 0.0;
   case params::FieldType::Choice: {
     const std::string s = r.string(key);
     if (std::find(f.choices.begin(), f.choices.end(), s) == f.choices.end())
@@ -85,7 +86,9 @@ void JsonParamWriter::value(const params::FieldInfo& f, const params::FieldValue
     return;
   }
   const double d = std::get<double>(value);
-  if (f.type == params::FieldType::Integer) {
+  if (f.type == params::FieldType::Boolean) {
+    slot = d != 0;
+  } else if (f.type == params::FieldType::Integer) {
     if (f.special && d == f.special->value) slot = f.special->name;
     else slot = static_cast<long long>(d);
   } else {

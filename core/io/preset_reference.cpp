@@ -5,7 +5,10 @@
 #include "core/compute/compute_kind.h"
 #include "core/device/device_fields.h"
 #include "core/memory/memory_technology_fields.h"
+#include "core/memory/shoreline_fields.h"
+#include "core/model/model_fields.h"
 #include "core/package/package_fields.h"
+#include "core/quant/quantisation_fields.h"
 #include "core/system/link_fields.h"
 #include "core/workload/workload_fields.h"
 
@@ -33,6 +36,9 @@ std::string presetReferenceMarkdown() {
                     "`llmwb-cli params --update docs/preset-format.md`. Ranges are what the readers accept.\n\n";
   out += section("memory_technology (`presets/memory/`)", memoryTechnologyFields());
   for (const auto* kind : computeKinds().kinds()) out += kind->reference() + "\n";
+  out += section("device `memory.on_chip[]`, `memory.off_chip[]` (a part; its `technology` names a memory preset)", memoryPartFields());
+  out += section("device `memory.shoreline`", shorelineFields());
+  out += section("device `quantisation`", quantisationFields());
   out += section("device `strategy`", strategyFields());
   out += section("device `dma`", dmaFields());
   out += section("device `power`", powerFields());
@@ -42,8 +48,20 @@ std::string presetReferenceMarkdown() {
   out += section("package `compute_chiplet.vector` (count per chiplet)", vectorFields(true));
   out += section("package `memory_phy_chiplets`", memoryPhyFields());
   out += section("package `area_model`", areaModelFields());
+  out += section("package `memory[]` (an entry; its `technology` names a memory preset)", packageMemoryFields());
+  out += section("package `floorplan[]`", floorplanItemFields());
   out += section("system `group_link`, `phase_link`", linkFields());
   out += section("workload (`presets/workloads/`)", workloadFields());
+  out += section("model (`presets/models/`)", modelFields());
+  out += section("model `diffusion`", diffusionFields());
+  out += section("model `layer_types.<letter>`: every type", layerTypeFields());
+  out += section("layer type `attention` (both variants; `variant`: gqa or mla, default gqa)", attentionFields());
+  out += section("layer type `attention`, variant `gqa`", gqaFields());
+  out += section("layer type `attention`, variant `mla`", mlaFields());
+  out += section("layer type `mlp`", mlpFields());
+  out += section("layer type `moe`", moeFields());
+  out += section("layer type `linear_attention`", linearAttentionFields());
+  out += section("layer type `mamba2`", mamba2Fields());
   return out;
 }
 

@@ -6,7 +6,10 @@
 #include "core/device/device_fields.h"
 #include "core/io/param_json.h"
 #include "core/io/spec_json.h"
+#include "core/memory/memory_technology_fields.h"
+#include "core/memory/shoreline_fields.h"
 #include "core/package/package_fields.h"
+#include "core/quant/quantisation_fields.h"
 #include "core/system/link_fields.h"
 
 #include <cmath>
@@ -16,7 +19,11 @@ namespace llmwb::io {
 namespace {
 using nlohmann::json;
 
-json partJson(const MemoryPart& p) { return {{"technology", p.technology.id}, {"count", p.count}}; }
+json partJson(const MemoryPart& p) {
+  json j = {{"technology", p.technology.id}};
+  j.update(tableJson(memoryPartFields(), p));
+  return j;
+}
 
 json levelJson(const MemoryLevel& level) {
   if (level.parts.size() == 1) return partJson(level.parts.front());
@@ -32,11 +39,7 @@ json memoryJson(const MemoryHierarchy& m) {
   for (const auto& l : m.offChip) offChip.push_back(levelJson(l));
   return {{"on_chip", onChip},
           {"off_chip", offChip},
-          {"shoreline",
-           {{"memory_edges", m.shoreline.memoryEdges},
-            {"margin_mm", tidy(m.shoreline.marginPerPart.value())},
-            {"reticle_long_edge_mm", tidy(m.shoreline.reticleLongEdge.value())},
-            {"reticle_short_edge_mm", tidy(m.shoreline.reticleShortEdge.value())}}}};
+          {"shoreline", tableJson(shorelineFields(), m.shoreline)}};
 }
 
 json computeJson(const ComputeSpec& spec) {
@@ -46,30 +49,20 @@ json computeJson(const ComputeSpec& spec) {
   return j;
 }
 
-std::string_view kindName(FloorplanItem::Kind k) {
-  switch (k) {
-  case FloorplanItem::Kind::Compute: return "compute";
-  case FloorplanItem::Kind::MemoryPhy: return "memory_phy";
-  case FloorplanItem::Kind::Hbm: return "hbm";
-  case FloorplanItem::Kind::Gddr: return "gddr";
-  }
-  return "compute";
-}
-
 json packageJson(const PackageSpec& p) {
   json chiplet = tableJson(computeChipletFields(), p.computeChiplet);
   JsonParamWriter arrays(chiplet);
   writeArrayBlocks(arrays, true, p.computeChiplet.systolic, p.computeChiplet.vector);
   json memory = json::array();
   for (const auto& m : p.memory) {
-    json part = partJson(m.part);
-    part["placement"] = m.inPackage ? "in_package" : "off_package";
-    if (m.inPackage) part["footprint_mm2"] = tidy(m.footprint.value());
+    json part = {{"technology", m.part.technology.id}};
+    part.update(tableJson(packageMemoryFields(), m));
     memory.push_back(part);
   }
   json floorplan = json::array();
-  for (const auto& f : p.floorplan) floorplan.push_back({{"kind", kindName(f.kind)}, {"row", f.row}, {"column", f.column}});
+  for (const auto& f : p.floorplan) floorplan.push_back(tableJson(floorplanItemFields(), f));
   json j = tableJson(packageFields(), p);
+  j["sram_technology"] = p.sram.id;
   j["compute_chiplet"] = chiplet;
   j["memory"] = memory;
   j["area_model"] = tableJson(areaModelFields(), p.area);
@@ -94,10 +87,7 @@ json deviceJson(const DeviceSpec& d) {
     j["memory"] = memoryJson(d.memory);
   }
   j["strategy"] = tableJson(strategyFields(), d.strategy);
-  j["quantisation"] = {{"weights", d.quantisation.weights.name},
-                       {"activations", d.quantisation.activations.name},
-                       {"kv_cache", d.quantisation.kvCache.name}};
-  if (d.quantisation.state) j["quantisation"]["state"] = d.quantisation.state->name;
+  j["quantisation"] = tableJson(quantisationFields(), d.quantisation);
   j["dma"] = tableJson(dmaFields(), d.dma);
   j["power"] = tableJson(powerFields(), d.power);
   if (!d.sources.empty()) j["sources"] = d.sources;

@@ -40,4 +40,12 @@ const params::ParamTable<MemoryTechnology>& memoryTechnologyFields() {
   return table;
 }
 
+const params::ParamTable<MemoryPart>& memoryPartFields() {
+  using S = MemoryPart;
+  static const params::ParamTable<S> table(
+      "memory part", {params::integer<S>("count", &S::count).withLabel("Count").withRange(1, 1e6)
+                          .withDoc("parts of the technology at this level (dies, stacks, packages, chips or layers)")});
+  return table;
+}
+
 } // namespace llmwb

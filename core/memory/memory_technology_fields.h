@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/memory/memory_technology.h"
+#include "core/memory/memory_level.h"
 #include "core/params/param_table.h"
 
 namespace llmwb {
@@ -10,5 +11,9 @@ namespace llmwb {
 /// defaults to the preset id; `shoreline_mm` is required off chip and refused on chip (the reader,
 /// core/io/memory_reader.cpp, applies both rules).
 const params::ParamTable<MemoryTechnology>& memoryTechnologyFields();
+
+/// A part at a memory level (device `memory.on_chip[]`, `memory.off_chip[]` or a level's `parts[]`):
+/// `count`. Its `technology` names a memory preset, which the reader looks up in the library.
+const params::ParamTable<MemoryPart>& memoryPartFields();
 
 } // namespace llmwb

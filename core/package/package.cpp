@@ -40,6 +40,8 @@ int maxArraysPerChiplet(const PackageSpec& p, bool systolic) {
   return std::max(0, int(std::floor((p.chipletAreaCap.value() - fixed) / per + 1e-9)));
 }
 
+PackageReport resolvePackage(const PackageSpec& p, MemoryHierarchy& memory) { return resolvePackage(p, p.sram, memory); }
+
 PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram, MemoryHierarchy& memory) {
   PackageReport r;
   r.chipletCap = p.chipletAreaCap;

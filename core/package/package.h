@@ -32,5 +32,7 @@ int maxArraysPerChiplet(const PackageSpec& p, bool systolic);
 /// Resolves the package; `sram` supplies energies and leakage for the array buffers and
 /// `memory` gets the on-chip level (all array buffers) and one off-chip level (all memory parts).
 PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram, MemoryHierarchy& memory);
+/// The same with the package's own buffer SRAM (`p.sram`).
+PackageReport resolvePackage(const PackageSpec& p, MemoryHierarchy& memory);
 
 } // namespace llmwb

@@ -2,6 +2,7 @@
 #include "core/package/package_fields.h"
 
 #include "core/compute/arrays/array_fields.h"
+#include "core/memory/memory_technology_fields.h"
 
 namespace llmwb {
 
@@ -12,8 +13,6 @@ const params::ParamTable<PackageSpec>& packageFields() {
       {params::text<S>("name", &S::name).withLabel("Package name").withDoc("shown in the composer (default \"package\")"),
        params::integer<S>("compute_chiplets", &S::computeChiplets).withLabel("Compute chiplets").withRange(1, 4096).isRequired()
            .withDoc("compute chiplets in the package").withSource("DUET 4.3"),
-       params::text<S>("sram_technology", &S::sramTechnology).withLabel("SRAM technology")
-           .withDoc("the memory preset whose energies and leakage the array buffers use"),
        params::quantity<S>("chiplet_area_cap_mm2", &S::chipletAreaCap, &units::squareMillimeters, &units::inSquareMillimeters)
            .withLabel("Chiplet area cap").withUnit("mm²").withRange(0, 1e5, true).withDoc("area limit per compute chiplet")
            .withSource("DUET 4.3: 121 mm²"),
@@ -69,6 +68,58 @@ const params::ParamTable<AreaModelSpec>& areaModelFields() {
            .withLabel("Bumps per PHY").withUnit("mm²").withRange(0, 1000).withDoc("advanced-package microbumps per D2D PHY"),
        params::real<S>("overhead", &S::overhead).withLabel("Area overhead").withRange(0, 10)
            .withDoc("additional area for controllers, routing, ...").withSource("DUET 4.5: 40%")});
+  return table;
+}
+
+const params::ParamTable<PackageMemory>& packageMemoryFields() {
+  using S = PackageMemory;
+  static const params::ParamTable<S> table = [] {
+    params::Field<S> placement;
+    placement.key = "placement";
+    placement.type = params::FieldType::Choice;
+    placement.choices = {"in_package", "off_package"};
+    placement.label = "Placement";
+    placement.doc = "on the interposer (HBM) or off the package, driven by memory-PHY chiplets (GDDR)";
+    placement.source = "DUET 3.1";
+    placement.get = [](const S& m) { return params::FieldValue(std::string(m.inPackage ? "in_package" : "off_package")); };
+    placement.set = [](S& m, const params::FieldValue& v) { m.inPackage = params::textOf(v, "placement") == "in_package"; };
+    auto count = params::lift<S, MemoryPart>(memoryPartFields(), "", [](S& m) { return &m.part; },
+                                             [](const S&) { return std::string(); });
+    params::ParamTable<S> t(
+        "package memory",
+        {std::move(placement),
+         params::quantity<S>("footprint_mm2", &S::footprint, &units::squareMillimeters, &units::inSquareMillimeters)
+             .withLabel("Footprint").withUnit("mm²").withRange(0, 1e5, true)
+             .withDoc("interposer area of one part (required in package)").withSource("DUET 4.3")
+             .onlyWhen([](const S& m) { return m.inPackage; })});
+    t.append(count);
+    return t;
+  }();
+  return table;
+}
+
+const params::ParamTable<FloorplanItem>& floorplanItemFields() {
+  using S = FloorplanItem;
+  using K = FloorplanItem::Kind;
+  static const std::vector<std::pair<K, std::string>> kinds = {
+      {K::Compute, "compute"}, {K::MemoryPhy, "memory_phy"}, {K::Hbm, "hbm"}, {K::Gddr, "gddr"}};
+  auto text = [](K k) {
+    for (const auto& [kind, name] : kinds)
+      if (kind == k) return name;
+    return std::string("compute");
+  };
+  auto parse = [](const std::string& name) -> std::optional<K> {
+    for (const auto& [kind, n] : kinds)
+      if (n == name) return kind;
+    return std::nullopt;
+  };
+  static const params::ParamTable<S> table(
+      "floorplan item",
+      {params::choice<S>("kind", &S::kind, {"compute", "memory_phy", "hbm", "gddr"}, text, parse).withLabel("Kind")
+           .withDoc("what sits in the cell").isRequired(),
+       params::integer<S>("row", &S::row).withLabel("Row").withRange(0, 1e4).isRequired().withDoc("grid row in the composer"),
+       params::integer<S>("column", &S::column).withLabel("Column").withRange(0, 1e4).isRequired()
+           .withDoc("grid column in the composer")});
   return table;
 }
 

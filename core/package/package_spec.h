@@ -3,6 +3,7 @@
 
 #include "core/compute/arrays/array_spec.h"
 #include "core/memory/memory_level.h"
+#include "core/memory/memory_technology.h"
 #include "core/package/area_model.h"
 
 #include <string>
@@ -51,7 +52,9 @@ struct PackageSpec {
   int computeChiplets = 1;
   MemoryPhyChipletSpec memoryPhys;
   std::vector<PackageMemory> memory;
-  std::string sramTechnology = "sram"; ///< preset whose energies and leakage the array buffers use
+  /// The array buffers' SRAM (energies, leakage): the memory preset named by `sram_technology`,
+  /// resolved when the package is read, so resolving the package needs no library.
+  MemoryTechnology sram;
   SquareMillimeters chipletAreaCap = units::squareMillimeters(121); ///< DUET 4.3
   SquareMillimeters interposerLimit = units::squareMillimeters(3000); ///< DUET 4.3: 2700-3000 mm^2
   double interposerSpacing = 0.10; ///< keep-out and routing between parts (assumption)

@@ -22,13 +22,14 @@ std::string typeName(const FieldInfo& f) {
   case FieldType::Real: return "number";
   case FieldType::Choice: return "choice";
   case FieldType::Text: return "text";
+  case FieldType::Boolean: return "true/false";
   }
   return "number";
 }
 
 std::string rangeText(const FieldInfo& f) {
   if (f.type == FieldType::Choice) return joined(f.choices, ", ");
-  if (f.type == FieldType::Text) return "";
+  if (f.type == FieldType::Text || f.type == FieldType::Boolean) return "";
   // Appended piecewise: GCC 12 warns wrongly (-Wrestrict) on literal + std::string.
   std::string low(f.range.minExclusive ? "> " : "≥ ");
   low.append(number(f.range.min));
@@ -73,6 +74,7 @@ std::string valueText(const FieldInfo& field, const FieldValue& value) {
   if (const std::string* s = std::get_if<std::string>(&value)) return *s;
   const double d = std::get<double>(value);
   if (field.special && field.type == FieldType::Integer && d == field.special->value) return field.special->name;
+  if (field.type == FieldType::Boolean) return d != 0 ? "true" : "false";
   return number(d);
 }
 
@@ -89,6 +91,15 @@ FieldValue checkValue(const FieldInfo& f, const FieldValue& value) {
     if (f.special && std::holds_alternative<std::string>(value) && std::get<std::string>(value) == f.special->name)
       return FieldValue(double(f.special->value));
     break;
+  case FieldType::Boolean:
+    if (const std::string* s = std::get_if<std::string>(&value)) {
+      if (*s == "true") return FieldValue(1.0);
+      if (*s == "false") return FieldValue(0.0);
+      throw FieldError(f.key, f.key + " takes true or false, not \"" + *s + "\"");
+    }
+    if (numberOf(value, f.key) != 0 && numberOf(value, f.key) != 1)
+      throw FieldError(f.key, f.key + " takes true or false, not " + number(numberOf(value, f.key)));
+    return value;
   case FieldType::Real: break;
   }
   const double d = numberOf(value, f.key);

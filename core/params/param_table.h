@@ -17,7 +17,8 @@
 
 namespace llmwb::params {
 
-enum class FieldType { Integer, Real, Choice, Text };
+/// Boolean fields carry 0 or 1 as their number and read and write JSON true/false.
+enum class FieldType { Integer, Real, Choice, Text, Boolean };
 
 /// A field's value as it crosses a table: numbers in the field's preset unit, names as text.
 using FieldValue = std::variant<double, std::string>;
@@ -151,6 +152,17 @@ Field<Spec> integer(std::string key, Int Spec::*member) {
   f.range = {1, 1e9};
   f.get = [member](const Spec& s) { return FieldValue(double(s.*member)); };
   f.set = [member, k = f.key](Spec& s, const FieldValue& v) { s.*member = Int(numberOf(v, k)); };
+  return f;
+}
+
+/// A true/false member (1 or 0 as a FieldValue).
+template <class Spec> Field<Spec> flag(std::string key, bool Spec::*member) {
+  Field<Spec> f;
+  f.key = std::move(key);
+  f.type = FieldType::Boolean;
+  f.range = {0, 1};
+  f.get = [member](const Spec& s) { return FieldValue(s.*member ? 1.0 : 0.0); };
+  f.set = [member, k = f.key](Spec& s, const FieldValue& v) { s.*member = numberOf(v, k) != 0; };
   return f;
 }
 

@@ -35,19 +35,10 @@ QString ProjectDocument::displayName() const {
 
 bool ProjectDocument::isModified() const { return !mUndo->isClean(); }
 
-void ProjectDocument::resolvePackages(Project& project) const {
-  for (auto& group : project.system.system.groups) {
-    auto& device = group.device;
-    if (!device.package) continue;
-    edit::resolvePackageDevice(device, mLibrary.memoryTechnology(device.package->sramTechnology));
-  }
-}
-
 bool ProjectDocument::edit(const QString& text, const Edit& change, int mergeKey, QString* error) {
   Project next = mProject;
   try {
     change(next);
-    resolvePackages(next);
   } catch (const std::exception& e) {
     const QString message = QString::fromStdString(e.what());
     if (error) *error = message;

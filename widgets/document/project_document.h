@@ -60,8 +60,6 @@ signals:
   void modifiedChanged(bool modified);
 
 private:
-  void resolvePackages(Project& project) const;
-
   const PresetLibrary& mLibrary;
   Project mProject;
   QString mFilePath;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/hierarchy/device_lane.h"
 
+#include "core/device/resolved_device.h"
 #include "widgets/common/format.h"
 
 #include <QHBoxLayout>
@@ -38,7 +39,8 @@ QProgressBar* usageBar(double used, double available, const QString& format, con
 DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
                        const std::function<bool(const QString&, std::size_t)>& accepts, QWidget* parent)
     : QFrame(parent), mIndex(index) {
-  const DeviceSpec& d = group.device;
+  // A chiplet package's compute and memory are shown as it resolves into them (read-only).
+  const DeviceSpec d = resolvedDevice(group.device);
   setObjectName(QStringLiteral("DeviceLane"));
   setFrameShape(QFrame::StyledPanel);
   setMinimumWidth(420);

@@ -105,6 +105,11 @@ void FormBuilder::field(const params::FieldInfo& info, const params::FieldValue&
            [checked](Project& p, const QString& v) { checked(p, v.toStdString()); });
     return;
   }
+  case params::FieldType::Boolean:
+    choice(label, {QStringLiteral("true"), QStringLiteral("false")},
+           std::get<double>(current) != 0 ? QStringLiteral("true") : QStringLiteral("false"), tip,
+           [checked](Project& p, const QString& v) { checked(p, v.toStdString()); });
+    return;
   case params::FieldType::Text:
     line(label, QString::fromStdString(std::get<std::string>(current)), tip,
          [checked](Project& p, const QString& v) { checked(p, v.toStdString()); });

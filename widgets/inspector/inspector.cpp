@@ -5,7 +5,9 @@
 #include "core/compute/compute_kind.h"
 #include "core/device/device_fields.h"
 #include "core/memory/memory_technology_fields.h"
+#include "core/device/resolved_device.h"
 #include "core/package/package_fields.h"
+#include "core/quant/quantisation_fields.h"
 #include "core/quant/number_format.h"
 #include "widgets/common/format.h"
 #include "widgets/document/project_document.h"
@@ -49,12 +51,6 @@ void tableFields(FormBuilder& f, const DeviceSpec& d, const params::ParamTable<S
               if (check) check(target);
             });
   }
-}
-
-QStringList formatNames() {
-  QStringList names;
-  for (const auto& f : builtinNumberFormats()) names << q(f.name);
-  return names;
 }
 
 DeviceSpec& deviceOf(Project& p, std::size_t g) { return p.system.system.groups.at(g).device; }
@@ -131,14 +127,8 @@ void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count)
   tableFields<Strategy>(f, d, strategyFields(), d.strategy, [g](Project& p) -> Strategy& { return deviceOf(p, g).strategy; }, "strategy");
 
   f.section(Inspector::tr("Number formats (MemExplorer Table 2)"));
-  const QStringList formats = formatNames();
-  auto format = [&](const QString& label, const NumberFormat& current, NumberFormat Quantisation::*member) {
-    f.choice(label, formats, q(current.name), sourceTip(d, "quantisation", Inspector::tr("Sizes and traffic follow the format's bits per element")),
-             [g, member](Project& p, const QString& v) { deviceOf(p, g).quantisation.*member = numberFormat(v.toStdString()); });
-  };
-  format(Inspector::tr("Weights"), d.quantisation.weights, &Quantisation::weights);
-  format(Inspector::tr("Activations"), d.quantisation.activations, &Quantisation::activations);
-  format(Inspector::tr("KV cache"), d.quantisation.kvCache, &Quantisation::kvCache);
+  tableFields<Quantisation>(f, d, quantisationFields(), d.quantisation,
+                            [g](Project& p) -> Quantisation& { return deviceOf(p, g).quantisation; }, "quantisation");
 
   f.section(Inspector::tr("Memory system and power"));
   tableFields<DmaSpec>(f, d, dmaFields(), d.dma, [g](Project& p) -> DmaSpec& { return deviceOf(p, g).dma; }, "dma");
@@ -150,7 +140,8 @@ void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count)
   }
 }
 
-void partFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, std::size_t level, std::size_t index) {
+void partFields(FormBuilder& f, const DeviceSpec& device, std::size_t g, std::size_t level, std::size_t index) {
+  const DeviceSpec d = resolvedDevice(device); // a package's parts as it resolves into them (read-only)
   const auto levels = d.memory.levels();
   if (level >= levels.size() || index >= levels[level]->parts.size()) return;
   const auto& part = levels[level]->parts[index];

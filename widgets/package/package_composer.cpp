@@ -101,13 +101,7 @@ void PackageComposer::refresh() {
   const auto& device = mDocument->system().groups[*g].device;
   const auto& p = *device.package;
   MemoryHierarchy memory;
-  PackageReport report;
-  try {
-    report = resolvePackage(p, mDocument->library().memoryTechnology(p.sramTechnology), memory);
-  } catch (const std::exception& e) {
-    mProblems->setText(QString::fromStdString(e.what()));
-    return;
-  }
+  const PackageReport report = resolvePackage(p, memory);
   showUsage(mInterposer, report.interposerArea.value(), report.interposerLimit.value(), tr("interposer"));
   showUsage(mChiplet, report.chiplet.total.value(), report.chipletCap.value(), tr("chiplet"));
   mFigures->setText(tr("%1 compute chiplets × (%2 systolic + %3 vector-unit arrays) · network-on-interposer %4 · "

@@ -128,8 +128,7 @@ BreakdownData areaBreakdown(const SystemSpec& system) {
     seen.push_back(device.id);
     const auto& p = *device.package;
     MemoryHierarchy scratch;
-    const MemoryTechnology sram = device.memory.onChip.empty() ? MemoryTechnology{} : device.memory.onChip.parts.front().technology;
-    const auto report = resolvePackage(p, sram, scratch);
+    const auto report = resolvePackage(p, scratch);
     const double n = p.computeChiplets;
     const auto& c = report.chiplet;
     const double chipletParts = (c.systolic + c.vector + c.sram + c.d2d).value();

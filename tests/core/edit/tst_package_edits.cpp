@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/edit/package_edits.h"
+#include "core/device/resolved_device.h"
 #include "core/package/package.h"
 #include "tests/core/support/test_presets.h"
 
@@ -125,10 +126,9 @@ TEST(PackageEdits, DroppingAnotherStackTechnologyChangesEveryStack) {
 
 TEST(PackageEdits, ResolvingADeviceFollowsItsPackage) {
   auto d = test::presets().device("duet/decode");
-  const double before = d.memory.offChipCapacity().value();
+  const double before = resolvedDevice(d).memory.offChipCapacity().value();
   addItem(*d.package, ItemKind::Hbm, 0, 5, nullptr);
-  resolvePackageDevice(d, tech("sram"));
-  EXPECT_DOUBLE_EQ(d.memory.offChipCapacity().value(), before * 13 / 12);
+  EXPECT_DOUBLE_EQ(resolvedDevice(d).memory.offChipCapacity().value(), before * 13 / 12);
 }
 
 } // namespace

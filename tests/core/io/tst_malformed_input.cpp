@@ -138,3 +138,33 @@ TEST_F(Malformed, BadWorkloadPair) {
     EXPECT_NE(std::string(e.what()).find("not a token count"), std::string::npos) << e.what();
   }
 }
+
+namespace {
+const char* kGoodModel = R"({"format_version": 1, "kind": "model", "name": "m", "hidden_size": 64,
+    "vocab_size": 100, "layer_types": {"A": {"type": "attention", "heads": 4, "kv_heads": 2, "head_dim": 16},
+    "F": {"type": "mlp", "intermediate_size": 128}}, "layer_pattern": "AF"})";
+const char* kGoodDevice = R"({"format_version": 1, "kind": "device", "name": "npu",
+    "compute": {"type": "plena", "mlen": 2048, "blen": 128, "vlen": 2048},
+    "memory": {"on_chip": [{"technology": "sram", "count": 1}]}, "quantisation": {"weights": "MXINT8"}})";
+} // namespace
+
+// Model fields come from their tables (core/model/model_fields.h): range, type and variant keys.
+TEST_F(Malformed, ModelFieldsAreChecked) {
+  EXPECT_NO_THROW(lib().validate(write("models/m.json", kGoodModel)));
+  expectError(write("models/m.json", replace(kGoodModel, "\"hidden_size\": 64", "\"hidden_size\": 0")), "/hidden_size", "");
+  expectError(write("models/m.json", replace(kGoodModel, "\"head_dim\": 16", "\"head_dim\": 16, \"causal\": \"yes\"")),
+              "/layer_types/A/causal", "");
+  expectError(write("models/m.json", replace(kGoodModel, "\"head_dim\": 16", "\"head_dim\": 16, \"kv_lora_rank\": 8")),
+              "/layer_types/A/kv_lora_rank", "unknown field");
+  expectError(write("models/m.json", replace(kGoodModel, "\"kv_heads\": 2", "\"kv_heads\": 3")), "/layer_types/A/kv_heads",
+              "must divide heads");
+  expectError(write("models/m.json", replace(kGoodModel, "\"intermediate_size\": 128", "\"intermediate_size\": 128.5")),
+              "/layer_types/F/intermediate_size", "");
+}
+
+TEST_F(Malformed, NumberFormatsComeFromTheirTable) {
+  EXPECT_NO_THROW(lib().validate(write("devices/npu.json", kGoodDevice)));
+  expectError(write("devices/npu.json", replace(kGoodDevice, "\"MXINT8\"", "\"MXINT3\"")), "/quantisation/weights", "MXINT8");
+  expectError(write("devices/npu.json", replace(kGoodDevice, "\"weights\"", "\"weight\"")), "/quantisation/weight",
+              "unknown field");
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Design-space files: the shipped spaces read and bind; a malformed one is an InputError that
 // names the file, the JSON-pointer field and what is wrong.
+#include "core/device/resolved_device.h"
 #include "core/compute/arrays/array_spec.h"
 #include "core/io/input_error.h"
 #include "core/io/space_io.h"
@@ -25,14 +26,14 @@ TEST(SpaceIo, ShippedSpacesBind) {
 
 TEST(SpaceIo, PackageFieldsReachThePackage) {
   const auto problem = loadDesignProblem("duet-systolic", test::presets());
-  // rows 128, cols 32, 8 chiplets: the package is resolved again, arrays refilled to the cap.
+  // rows 128, cols 32, 8 chiplets: the package resolves with its arrays refilled to the cap.
   const auto system = problem.system(dse::DesignPoint{{4, 2, 1}});
   const auto& device = system.groups.front().device;
   ASSERT_TRUE(device.package && device.package->computeChiplet.systolic);
   EXPECT_EQ(device.package->computeChiplet.systolic->rows, 128);
   EXPECT_EQ(device.package->computeChiplet.systolic->cols, 32);
   EXPECT_EQ(device.package->computeChiplets, 8);
-  const auto& compute = device.compute.as<ArrayComputeSpec>();
+  const auto compute = resolvedDevice(device).compute.as<ArrayComputeSpec>();
   ASSERT_TRUE(compute.systolic);
   EXPECT_EQ(compute.systolic->rows, 128);
   const auto r = problem.evaluate(dse::DesignPoint{{4, 2, 1}});

@@ -3,6 +3,7 @@
 // interposer grown past its limit, parts moved and removed, all undoable.
 
 #include "core/compute/arrays/array_spec.h"
+#include "core/device/resolved_device.h"
 #include "core/edit/package_edits.h"
 #include "core/io/preset_library.h"
 #include "tests/widgets/support/drop.h"
@@ -84,12 +85,12 @@ private slots:
     ui::SelectionModel selection;
     ui::PackageComposer composer;
     composer.setDocument(&doc, &selection);
-    const double memoryBefore = doc.system().groups[1].device.memory.offChipCapacity().value();
+    const double memoryBefore = resolvedDevice(doc.system().groups[1].device).memory.offChipCapacity().value();
     composer.showGroup(1);
     QVERIFY(composer.dropEntry({ui::PaletteEntry::Kind::ComputeChiplet, PresetKind::Device, "compute"}, 0, 5, std::nullopt));
     QCOMPARE(doc.system().groups[1].device.package->computeChiplets, 9);
     // The device's compute follows its package.
-    const auto& arrays = doc.system().groups[1].device.compute.as<ArrayComputeSpec>();
+    const auto arrays = resolvedDevice(doc.system().groups[1].device).compute.as<ArrayComputeSpec>();
     QVERIFY(arrays.vector && arrays.vector->arrays % 9 == 0);
     // A taken cell refuses a move, and nothing changes.
     const auto& plan = doc.system().groups[1].device.package->floorplan;
@@ -98,7 +99,7 @@ private slots:
     QCOMPARE(doc.undoStack()->count(), steps);
     QVERIFY(composer.removeItem(plan.size() - 1));
     QCOMPARE(doc.system().groups[1].device.package->computeChiplets, 8);
-    QCOMPARE(doc.system().groups[1].device.memory.offChipCapacity().value(), memoryBefore);
+    QCOMPARE(resolvedDevice(doc.system().groups[1].device).memory.offChipCapacity().value(), memoryBefore);
   }
 };
 
