@@ -7,6 +7,7 @@
 #include "core/memory/memory_technology_fields.h"
 #include "core/package/package_fields.h"
 #include "core/system/link_fields.h"
+#include "core/system/parallelism_fields.h"
 #include "core/workload/workload_fields.h"
 
 namespace llmwb::io {
@@ -43,6 +44,7 @@ std::string presetReferenceMarkdown() {
   out += section("package `memory_phy_chiplets`", memoryPhyFields());
   out += section("package `area_model`", areaModelFields());
   out += section("system `group_link`, `phase_link`", linkFields());
+  out += section("system `parallelism` (multi-core chips: the npusim engine and scheduler)", parallelismFields());
   out += section("workload (`presets/workloads/`)", workloadFields());
   return out;
 }
