@@ -24,6 +24,8 @@ struct EngineContext {
   bool streamsCacheOut = false;
   /// Fill descriptive text in summaries and phase results (EvaluationOptions::descriptions).
   bool descriptive = true;
+  /// The system's `parallelism` block, when it has one (multi-core engines read it).
+  const ParallelismSpec* parallelism = nullptr;
 };
 
 using EngineFactory = std::function<std::unique_ptr<PerformanceModel>(const EngineContext&)>;

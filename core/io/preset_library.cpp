@@ -3,6 +3,8 @@
 #include "core/io/project.h"
 
 #include "core/io/readers.h"
+#include "core/io/param_json.h"
+#include "core/system/parallelism_fields.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -218,7 +220,7 @@ nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, 
 
 SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const PresetLibrary& lib) {
   io::checkHeader(r, "system");
-  r.allowOnly({"format_version", "kind", "id", "name", "description", "engine", "groups", "group_link", "phase_link", "note", "sources"});
+  r.allowOnly({"format_version", "kind", "id", "name", "description", "engine", "groups", "group_link", "phase_link", "parallelism", "note", "sources"});
   SystemSpec s;
   s.id = id;
   s.name = r.string("name", id);
@@ -260,6 +262,11 @@ SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const 
   }
   if (const auto l = r.optionalChild("group_link")) s.groupLink = io::readLink(*l);
   if (const auto l = r.optionalChild("phase_link")) s.phaseLink = io::readLink(*l);
+  if (const auto p = r.optionalChild("parallelism")) {
+    ParallelismSpec parallelism;
+    io::readTable(parallelismFields(), *p, parallelism);
+    s.parallelism = parallelism;
+  }
   int prefill = 0, decode = 0, both = 0;
   for (const auto& g : s.groups) {
     prefill += g.role == DeviceRole::Prefill;

@@ -10,6 +10,7 @@
 #include "core/package/package_fields.h"
 #include "core/quant/quantisation_fields.h"
 #include "core/system/link_fields.h"
+#include "core/system/parallelism_fields.h"
 #include "core/workload/workload_fields.h"
 
 namespace llmwb::io {
@@ -51,6 +52,7 @@ std::string presetReferenceMarkdown() {
   out += section("package `memory[]` (an entry; its `technology` names a memory preset)", packageMemoryFields());
   out += section("package `floorplan[]`", floorplanItemFields());
   out += section("system `group_link`, `phase_link`", linkFields());
+  out += section("system `parallelism` (multi-core chips: the npusim engine and scheduler)", parallelismFields());
   out += section("workload (`presets/workloads/`)", workloadFields());
   out += section("model (`presets/models/`)", modelFields());
   out += section("model `diffusion`", diffusionFields());

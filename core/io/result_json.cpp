@@ -87,6 +87,7 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
                        {"shoreline_used_mm", d.shorelineUsed.value()},
                        {"shoreline_available_mm", d.shorelineAvailable.value()},
                        {"violations", d.violations}});
+    if (d.area.value() > 0) devices.back()["area_mm2"] = d.area.value();
     if (d.computeChiplets > 0)
       devices.back()["package"] = {{"compute_chiplets", d.computeChiplets},
                                    {"systolic_arrays_per_chiplet", d.systolicPerChiplet},

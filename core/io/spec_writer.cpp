@@ -11,6 +11,7 @@
 #include "core/package/package_fields.h"
 #include "core/quant/quantisation_fields.h"
 #include "core/system/link_fields.h"
+#include "core/system/parallelism_fields.h"
 
 #include <cmath>
 
@@ -104,6 +105,7 @@ json systemJson(const SystemSpec& s) {
             {"group_link", linkJson(s.groupLink)}, {"phase_link", linkJson(s.phaseLink)}};
   if (!s.description.empty()) j["description"] = s.description;
   if (!s.engine.empty()) j["engine"] = s.engine;
+  if (s.parallelism) j["parallelism"] = tableJson(parallelismFields(), *s.parallelism);
   if (!s.sources.empty()) j["sources"] = s.sources;
   return j;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/device/device_spec.h"
+#include "core/system/parallelism.h"
 
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ struct SystemSpec {
   std::vector<DeviceGroup> groups;
   LinkSpec groupLink;
   LinkSpec phaseLink;
+  /// How a multi-core chip maps the model (read by the npusim engine and scheduler); absent for
+  /// systems that have no `parallelism` block.
+  std::optional<ParallelismSpec> parallelism;
   std::map<std::string, std::string> sources;
 
   const DeviceGroup* prefillGroup() const;

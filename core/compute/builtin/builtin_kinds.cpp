@@ -4,6 +4,7 @@
 #include "core/compute/arrays/arrays_kind.h"
 #include "core/compute/compute_kind.h"
 #include "core/compute/gpu/gpu_kind.h"
+#include "core/compute/npusim/npusim_kind.h"
 #include "core/compute/plena/plena_kind.h"
 
 namespace llmwb {
@@ -12,6 +13,7 @@ void registerBuiltinComputeKinds(ComputeKindRegistry& registry) {
   registry.add(makePlenaKind());
   registry.add(makeGpuKind());
   registry.add(makeArraysKind());
+  registry.add(makeNpusimKind());
 }
 
 } // namespace llmwb

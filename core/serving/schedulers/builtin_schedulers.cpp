@@ -13,6 +13,8 @@ void registerBuiltinSchedulers(SchedulerRegistry& r) {
         makeChunked);
   r.add("disaggregated", "PD disaggregation: prefill pool, KV hand-off over the phase link, decode pool", makeDisaggregated);
   r.add("fused", "PD fusion: whole prompts and decodes in the same steps on one pool", makeFused);
+  r.add("npusim", "NpuSim on one multi-core chip: PD fusion (per-core token budget, chunked prefill) or PD disaggregation "
+                  "(prefill and decode core pools, KV over the NoC), by the system's parallelism.mode", makeNpusim);
 }
 
 } // namespace llmwb::serving

@@ -13,5 +13,6 @@ std::unique_ptr<Scheduler> makeContinuous();    // schedulers/continuous/
 std::unique_ptr<Scheduler> makeChunked();       // schedulers/chunked/
 std::unique_ptr<Scheduler> makeDisaggregated(); // schedulers/disaggregated/
 std::unique_ptr<Scheduler> makeFused();         // schedulers/fused/
+std::unique_ptr<Scheduler> makeNpusim();        // schedulers/npusim/
 
 } // namespace llmwb::serving

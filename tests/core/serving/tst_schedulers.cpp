@@ -33,8 +33,9 @@ int most(const ServingResult& r, int TimelineSample::*field) {
 }
 } // namespace
 
-TEST(SchedulerRegistry, HoldsTheFiveByName) {
-  EXPECT_EQ(schedulerNames(), (std::vector<std::string>{"static", "continuous", "chunked", "disaggregated", "fused"}));
+TEST(SchedulerRegistry, HoldsTheSixByName) {
+  EXPECT_EQ(schedulerNames(),
+            (std::vector<std::string>{"static", "continuous", "chunked", "disaggregated", "fused", "npusim"}));
   EXPECT_NE(schedulers().create("chunked"), nullptr);
   EXPECT_THROW(schedulers().create("fifo"), std::invalid_argument);
   SchedulerRegistry r;

@@ -1,0 +1,491 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/npusim/npusim_model.h"
+
+#include "core/compute/compute_kind.h"
+#include "core/device/device_model.h"
+#include "core/engine/device_summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace llmwb::engine::npusim {
+
+std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineCores) {
+  const int unit = std::max(1, pipelineCores);
+  int prefill = p.prefillCores > 0 ? p.prefillCores : (2 * cores / 3) / unit * unit;
+  if (prefill <= 0) prefill = std::min(cores, unit);
+  int decode = p.decodeCores > 0 ? p.decodeCores : (cores - prefill) / unit * unit;
+  return {prefill, decode};
+}
+
+namespace {
+double ceilPos(double v) { return std::max(1.0, std::ceil(v - 1e-9)); }
+} // namespace
+
+NpusimModel::NpusimModel(const EngineContext& context)
+    : mDevice(context.group.device), mPar(context.parallelism ? *context.parallelism : ParallelismSpec{}),
+      mModel(context.model), mRole(context.group.role), mDescriptive(context.descriptive) {
+  if (const auto* c = mDevice.compute.getIf<NpusimComputeSpec>()) mCore = *c;
+  else {
+    mProblem = "the npusim engine models compute \"npusim\" devices; " + mDevice.name + " is \"" +
+               mDevice.compute.kindName() + "\"";
+    return;
+  }
+  mBytes = std::max(1.0, mDevice.quantisation.weights.bitsPerElement() / 8.0);
+  const int chip = mCore.cores();
+  const int layers = mModel.layerCount();
+  if (layers == 0) {
+    mProblem = "the model has no layers";
+    return;
+  }
+  for (const auto& t : mModel.layerTypes) {
+    const bool gqa = t.kind == LayerKind::Attention && std::get<AttentionSpec>(t.spec).kind == AttentionSpec::Kind::Gqa;
+    if (!gqa && t.kind != LayerKind::Mlp && t.kind != LayerKind::Moe) {
+      mProblem = "the npusim engine models GQA attention, MLP and MoE layers; layer \"" + t.name + "\" is none of them";
+      return;
+    }
+  }
+  // The pool.
+  const int tp = mPar.tp;
+  int pp = mPar.pp;
+  int cores = chip;
+  if (mRole != DeviceRole::Both) {
+    const int ppGuess = pp > 0 ? pp : 1;
+    const auto [p, d] = poolCores(mPar, chip, tp * ppGuess);
+    cores = mRole == DeviceRole::Prefill ? p : d;
+    if (p + d > chip) {
+      mProblem = "the prefill and decode pools (" + std::to_string(p) + " + " + std::to_string(d) + " cores) exceed the " +
+                 std::to_string(chip) + " cores of the chip (/parallelism/prefill_cores, /parallelism/decode_cores)";
+      return;
+    }
+  }
+  if (pp == 0) pp = std::max(1, std::min(cores / std::max(1, tp), layers));
+  pp = std::min(pp, layers);
+  mPool.cores = cores;
+  mPool.tp = tp;
+  mPool.pp = pp;
+  mPool.pipelines = cores / std::max(1, tp * pp);
+  if (mPool.pipelines < 1) {
+    mProblem = "a pool of " + std::to_string(cores) + " cores cannot hold one pipeline of TP " + std::to_string(tp) +
+               " x PP " + std::to_string(pp) + " (/parallelism/tp, /parallelism/pp)";
+    return;
+  }
+  std::string error;
+  mLayout = layoutGroup(tp, mPar.placement, mCore.meshColumns, mCore.meshRows, mCore.nocLock, error);
+  if (!error.empty()) {
+    mProblem = error + " (/parallelism/placement, /parallelism/tp)";
+    return;
+  }
+  mGrid = gridRings(mLayout, mCore.nocLock);
+  // Stages: contiguous runs of layers; the first holds the embedding, the last the LM head.
+  const double embed = double(mModel.vocabSize) * mModel.hiddenSize * mBytes;
+  for (int s = 0; s < pp; ++s) {
+    Stage st;
+    st.first = int(std::floor(double(s) * layers / pp));
+    st.count = int(std::floor(double(s + 1) * layers / pp)) - st.first;
+    st.head = s == pp - 1;
+    for (int i = st.first; i < st.first + st.count; ++i) {
+      const auto* type = mModel.layerType(mModel.layerPattern[std::size_t(i)]);
+      st.weightBytes += mModel.layerParameters(*type) * mBytes;
+      st.kvBytesPerToken += mModel.cacheElementsPerToken(*type) * mBytes;
+    }
+    if (s == 0) st.weightBytes += embed;
+    if (st.head) st.weightBytes += embed;
+    mModelWeights += st.weightBytes;
+    mKvPerToken += st.kvBytesPerToken;
+    mStages.push_back(st);
+  }
+  // SRAM: the reserve first, then the stage's weights best-effort, the rest for the KV cache.
+  double worst = 0;
+  for (const auto& st : mStages) worst = std::max(worst, st.weightBytes / tp);
+  const double avail = mCore.sramBytes() * (1.0 - mCore.sramReserveFraction);
+  mWeightShare = worst > 0 ? std::min(1.0, avail / worst) : 1.0;
+  mKvSram = std::max(0.0, avail - worst * mWeightShare);
+  if (worst * (1.0 - mWeightShare) > mCore.hbmBytes())
+    mProblem = "a core's share of a stage's weights (" + std::to_string(worst / 1e9) + " GB) fits neither its SRAM nor its " +
+               std::to_string(mCore.hbmCapacityGB) + " GB of HBM; use more pipeline stages or TP";
+}
+
+NpusimModel::Cost NpusimModel::vector(double ops) const {
+  Cost c;
+  c.time = ops / mCore.coreVectorOps();
+  c.flops = ops;
+  return c;
+}
+
+double NpusimModel::reduceScatter(double bytes) const {
+  const int p = mPool.tp;
+  if (p <= 1 || bytes <= 0) return 0;
+  double t = 0;
+  if (mLayout.placement == CorePlacement::Mesh) {
+    const int r = mLayout.blockR, c = mLayout.blockC;
+    t = (c - 1) * stepSeconds(mCore, mLayout.rowShape, bytes / c) + (r - 1) * stepSeconds(mCore, mLayout.colShape, bytes / (c * r));
+  } else {
+    t = (p - 1) * stepSeconds(mCore, mLayout.ringShape, bytes / p);
+  }
+  const double adds = (p - 1.0) / p * bytes / mBytes / mCore.coreVectorOps();
+  return mPar.reduce == ReduceForm::AllReduce ? 2 * t + adds : t + adds;
+}
+
+double NpusimModel::allGather(double block) const {
+  const int p = mPool.tp;
+  if (p <= 1 || block <= 0) return 0;
+  if (mLayout.placement == CorePlacement::Mesh) {
+    const int r = mLayout.blockR, c = mLayout.blockC;
+    return (c - 1) * stepSeconds(mCore, mLayout.rowShape, block) + (r - 1) * stepSeconds(mCore, mLayout.colShape, c * block);
+  }
+  return (p - 1) * stepSeconds(mCore, mLayout.ringShape, block);
+}
+
+double NpusimModel::rowReduce(double bytes) const {
+  const int c = mGrid.c;
+  if (c <= 1 || bytes <= 0) return 0;
+  return (c - 1) * stepSeconds(mCore, mGrid.rowShape, bytes / c) + (c - 1.0) / c * bytes / mBytes / mCore.coreVectorOps();
+}
+
+double NpusimModel::colRotate(double block) const {
+  return mGrid.r <= 1 ? 0 : stepSeconds(mCore, mGrid.colShape, block);
+}
+
+NpusimModel::Cost NpusimModel::gemm(double m, double k, double n) const {
+  Cost c;
+  const int p = mPool.tp;
+  const double f = mCore.frequencyHz();
+  const double wBytes = k * n * mBytes / p;
+  const double share = mWeightShare;
+  const double tw = wBytes * share / mCore.sramBandwidth() +
+                    wBytes * (1 - share) / (mCore.hbmBandwidth() * mCore.hbmEfficiency) +
+                    (share < 1 ? mCore.hbmLatencyNs * 1e-9 : 0);
+  const double io = (m * k + m * n) * mBytes / p / mCore.sramBandwidth();
+  c.flops = 2 * m * k * n;
+  c.hbmBytes = wBytes * (1 - share) * p;
+  if (p == 1) {
+    c.time = std::max(npuGemmCycles(mCore, m, k, n) / f, tw + io);
+    return c;
+  }
+  switch (mPar.partition) {
+  case TensorPartition::MN: {
+    // X by rows, W by columns; P rounds, the W blocks rotating round the ring (overlapped).
+    const double tc = npuGemmCycles(mCore, m / p, k, n / p) / f;
+    const double x = allGather(wBytes);
+    c.time = std::max(tc, tw + io) + std::max((p - 1) * tc, x);
+    c.comm = x;
+    c.nocBytes = (p - 1.0) * wBytes * p;
+    break;
+  }
+  case TensorPartition::K: {
+    // X by columns, W by rows: one pass, then the partial sums reduced round the ring.
+    const double tc = npuGemmCycles(mCore, m, k / p, n) / f;
+    const double red = reduceScatter(m * n * mBytes);
+    c.time = std::max(tc, tw + io) + red;
+    c.comm = red;
+    c.nocBytes = (mPar.reduce == ReduceForm::AllReduce ? 2.0 : 1.0) * (p - 1.0) / p * m * n * mBytes * p;
+    break;
+  }
+  case TensorPartition::MNK: {
+    // R x C: per iteration a partial (M/R)(N/R), reduced along the row (C cores), while the W block
+    // (K/C)(N/R) rotates along the column (R cores); R iterations.
+    const int r = mGrid.r, cc = mGrid.c;
+    const double tc = npuGemmCycles(mCore, m / r, k / cc, n / r) / f;
+    const double rr = rowReduce((m / r) * (n / r) * mBytes);
+    const double xc = colRotate((k / cc) * (n / r) * mBytes);
+    c.time = r * (tc + rr) + (r - 1) * std::max(0.0, xc - tc) + std::max(0.0, tw + io - r * tc);
+    c.comm = r * rr + (r - 1) * std::max(0.0, xc - tc);
+    c.nocBytes = p * (r * (cc - 1.0) / cc * (m / r) * (n / r) * mBytes + (r - 1.0) * (k / cc) * (n / r) * mBytes);
+    break;
+  }
+  }
+  return c;
+}
+
+double NpusimModel::gemmSeconds(double m, double k, double n, double weightShare) const {
+  auto copy = *this;
+  copy.mWeightShare = weightShare;
+  return copy.gemm(m, k, n).time;
+}
+
+NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context,
+                                         double kvSpill) const {
+  Cost total;
+  auto add = [&](const Cost& c) {
+    total.time += c.time;
+    total.comm += c.comm;
+    total.flops += c.flops;
+    total.hbmBytes += c.hbmBytes;
+    total.nocBytes += c.nocBytes;
+  };
+  const double h = mModel.hiddenSize;
+  const double m = seqs * newTokens;
+  const int p = mPool.tp;
+  if (type.kind == LayerKind::Attention) {
+    const auto& a = std::get<AttentionSpec>(type.spec);
+    const double heads = a.heads, kv = a.kvHeads, d = a.headDim;
+    add(vector(m * h * 8 / p)); // norm, rope
+    add(gemm(m, h, (heads + 2 * kv) * d));
+    // Attention on a head split: whole KV heads per core (replicated when TP > KV heads).
+    const double hq = std::ceil(heads / p), hkv = std::ceil(kv / p);
+    const double span = context + newTokens;
+    const double f = mCore.frequencyHz();
+    Cost att;
+    att.flops = 4 * seqs * heads * newTokens * span * d;
+    const double compute = seqs * hq * (npuGemmCycles(mCore, newTokens, d, span) + npuGemmCycles(mCore, newTokens, span, d)) / f +
+                           seqs * hq * newTokens * span * 5 / mCore.coreVectorOps();
+    const double kvBytes = seqs * (span + newTokens) * hkv * d * 2 * mBytes;
+    const double memory = kvBytes * (1 - kvSpill) / mCore.sramBandwidth() +
+                          kvBytes * kvSpill / (mCore.hbmBandwidth() * mCore.hbmEfficiency) +
+                          (kvSpill > 0 ? mCore.hbmLatencyNs * 1e-9 : 0);
+    att.time = std::max(compute, memory);
+    att.hbmBytes = kvBytes * kvSpill * p;
+    if (p > 1 && mPar.partition != TensorPartition::K) {
+      // MN and 2-D leave Q, K, V split by tokens: re-shuffled to heads before attention and back after.
+      const double shuffled = m * (heads + 2 * kv) * d * mBytes + m * heads * d * mBytes;
+      const double t = allGather(shuffled / p / p);
+      att.time += t;
+      att.comm += t;
+      att.nocBytes += (p - 1.0) / p * shuffled;
+    }
+    add(att);
+    add(gemm(m, heads * d, h));
+    add(vector(m * h * 2 / p)); // residual
+  } else if (type.kind == LayerKind::Mlp) {
+    const auto& mlp = std::get<MlpSpec>(type.spec);
+    const double ff = mlp.intermediate;
+    add(vector(m * h * 6 / p));
+    add(gemm(m, h, (mlp.gated ? 2 : 1) * ff));
+    add(vector(m * ff * 4 / p));
+    add(gemm(m, ff, h));
+  } else if (type.kind == LayerKind::Moe) {
+    const auto& moe = std::get<MoeSpec>(type.spec);
+    const double fe = moe.expertIntermediate;
+    add(vector(m * h * 6 / p));
+    add(gemm(m, h, moe.experts));
+    const double active = std::min(double(moe.experts), m * moe.topK);
+    const double rows = m * moe.topK / std::max(1.0, active);
+    add(gemm(rows, h, (moe.gated ? 2 : 1) * fe * active));
+    add(gemm(rows, fe * active, h));
+    if (moe.sharedExperts > 0) {
+      const double fs = (moe.sharedIntermediate > 0 ? moe.sharedIntermediate : moe.expertIntermediate) * moe.sharedExperts;
+      add(gemm(m, h, (moe.gated ? 2 : 1) * fs));
+      add(gemm(m, fs, h));
+    }
+  }
+  return total;
+}
+
+NpusimModel::Cost NpusimModel::stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows,
+                                         double resident) const {
+  Cost total;
+  // KV of the stage's layers on one core: every sequence resident on the pipeline, not only the
+  // micro-batch; what SRAM cannot hold sits in the requests' HBM ring buffers.
+  const double kvPerCore = resident * (context + newTokens) * s.kvBytesPerToken / mPool.tp;
+  const double spill = kvPerCore > mKvSram && kvPerCore > 0 ? 1.0 - mKvSram / kvPerCore : 0.0;
+  for (int i = s.first; i < s.first + s.count; ++i) {
+    const auto c = layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill);
+    total.time += c.time;
+    total.comm += c.comm;
+    total.flops += c.flops;
+    total.hbmBytes += c.hbmBytes;
+    total.nocBytes += c.nocBytes;
+  }
+  if (s.head) {
+    const auto c = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize);
+    total.time += c.time;
+    total.comm += c.comm;
+    total.flops += c.flops;
+    total.hbmBytes += c.hbmBytes;
+    total.nocBytes += c.nocBytes;
+  } else {
+    // Activations to the next stage's group over the links between the two groups.
+    const double bytes = seqs * newTokens * mModel.hiddenSize * mBytes;
+    const double t = bytes / (mLayout.boundaryLinks * mCore.nocBandwidth()) + (2.0 + mCore.hopCycles) / mCore.frequencyHz();
+    total.time += t;
+    total.comm += t;
+    total.nocBytes += bytes;
+  }
+  return total;
+}
+
+StepResult NpusimModel::step(const OperatingPoint& point) const {
+  StepResult r;
+  r.point = point;
+  if (!mProblem.empty()) {
+    r.feasible = false;
+    r.reason = mProblem;
+    return r;
+  }
+  const double seqs = ceilPos(point.batch / mPool.pipelines);
+  const double newTokens = std::max(1.0, point.newTokens);
+  double best = -1, bestComm = 0, flops = 0, hbm = 0, noc = 0;
+  // Micro-batches through the pipeline: split the sequences, or a single prompt's tokens.
+  for (int mb = 1; mb <= mPool.pp; mb *= 2) {
+    const bool bySeqs = seqs >= mb;
+    if (!bySeqs && newTokens < mb) break;
+    const double s = bySeqs ? seqs / mb : seqs;
+    const double n = bySeqs ? newTokens : newTokens / mb;
+    const double ctx = bySeqs ? point.contextTokens : point.contextTokens + (newTokens - n) / 2;
+    double sum = 0, worst = 0, comm = 0, fl = 0, hb = 0, nb = 0;
+    for (const auto& st : mStages) {
+      const auto c = stageCost(st, s, n, ctx, point.logitRows, seqs);
+      sum += c.time;
+      worst = std::max(worst, c.time);
+      comm += c.comm;
+      fl += c.flops;
+      hb += c.hbmBytes;
+      nb += c.nocBytes;
+    }
+    const double t = sum + (mb - 1) * worst;
+    if (best < 0 || t < best) {
+      best = t;
+      bestComm = comm * (t / std::max(sum, 1e-30));
+      flops = fl * mb;
+      hbm = hb * mb;
+      noc = nb * mb;
+    }
+  }
+  const double pipes = std::min(double(mPool.pipelines), std::max(1.0, std::ceil(point.batch - 1e-9)));
+  r.time = Seconds(best);
+  r.communication = Seconds(std::min(bestComm, best));
+  r.energy.compute = Joules(flops * pipes / 2 * mCore.energyPjPerMac * 1e-12);
+  r.energy.idle = Joules(idlePower().value() * best);
+  OperatorResult op;
+  op.name = "forward pass";
+  op.layer = "all";
+  op.time = r.time;
+  op.flops = Flops(flops * pipes);
+  op.offChipBytes = Bytes(hbm * pipes);
+  op.bound = bestComm > 0.5 * best ? "NoC" : "compute";
+  op.boundKind = bestComm > 0.5 * best ? BoundKind::Communication : BoundKind::Compute;
+  r.operators.push_back(op);
+  OperatorResult link;
+  link.name = "NoC traffic";
+  link.layer = "all";
+  link.time = r.communication;
+  link.activationBytes = Bytes(noc * pipes);
+  link.boundKind = BoundKind::Communication;
+  link.bound = "NoC";
+  r.operators.push_back(link);
+  return r;
+}
+
+PhaseResult NpusimModel::prefill(const Workload& workload, int batch) const {
+  PhaseResult p;
+  p.evaluated = true;
+  p.batch = batch;
+  const auto s = step({Phase::Prefill, double(batch), double(workload.inputTokens), 0, 1});
+  p.feasible = s.feasible;
+  p.reason = s.reason;
+  p.time = s.time;
+  p.ttft = s.time;
+  p.tokens = double(batch) * double(workload.inputTokens);
+  p.tokensPerSecond = s.time.value() > 0 ? p.tokens / s.time.value() : 0;
+  p.energyBreakdown = s.energy;
+  p.energy = s.energy.total();
+  p.peakPower = peakPower();
+  p.averagePower = s.time.value() > 0 ? Watts(p.energy.value() / s.time.value()) : Watts();
+  p.tokensPerJoule = p.energy.value() > 0 ? p.tokens / p.energy.value() : 0;
+  p.operators = s.operators;
+  p.footprint = Bytes(mModelWeights * mPool.pipelines) + sequenceFootprint(workload, double(workload.inputTokens)) * double(batch);
+  return p;
+}
+
+PhaseResult NpusimModel::decode(const Workload& workload, int batch, int segments) const {
+  PhaseResult p;
+  p.evaluated = true;
+  p.batch = batch;
+  p.maxBatch = maxDecodeBatch(workload);
+  const int n = std::max(1, segments);
+  const double out = double(std::max(1LL, workload.outputTokens));
+  double total = 0;
+  EnergyBreakdown e;
+  for (int i = 0; i < n; ++i) {
+    const double ctx = double(workload.inputTokens) + (i + 0.5) * out / n;
+    const auto s = step({Phase::Decode, double(batch), 1, ctx, 1});
+    if (!s.feasible) {
+      p.feasible = false;
+      p.reason = s.reason;
+      return p;
+    }
+    const double steps = out / n;
+    total += s.time.value() * steps;
+    e.compute += s.energy.compute * steps;
+    e.idle += s.energy.idle * steps;
+    if (i == 0) p.tbtFirst = s.time;
+    if (i == n - 1) p.tbtLast = s.time;
+    if (i == 0) p.operators = s.operators;
+  }
+  p.time = Seconds(total);
+  p.tokens = out * batch;
+  p.tbt = Seconds(total / out);
+  p.tokensPerSecond = total > 0 ? p.tokens / total : 0;
+  p.energyBreakdown = e;
+  p.energy = e.total();
+  p.peakPower = peakPower();
+  p.averagePower = total > 0 ? Watts(p.energy.value() / total) : Watts();
+  p.tokensPerJoule = p.energy.value() > 0 ? p.tokens / p.energy.value() : 0;
+  p.footprint = Bytes(mModelWeights * mPool.pipelines) +
+                sequenceFootprint(workload, double(workload.contextTokens())) * double(batch);
+  return p;
+}
+
+int NpusimModel::maxDecodeBatch(const Workload& workload) const {
+  if (!mProblem.empty()) return 0;
+  const auto m = memory();
+  const double free = m.cacheCapacity().value();
+  const double perSeq = mKvPerToken * double(std::max(1LL, workload.contextTokens()));
+  if (m.capacity.value() < m.weights.value()) return 0;
+  int b = 1;
+  while (b < (1 << 20) && double(b) * 2 * perSeq <= free) b *= 2;
+  return double(b) * perSeq <= free ? b : 0;
+}
+
+Bytes NpusimModel::sequenceFootprint(const Workload&, double contextTokens) const { return Bytes(mKvPerToken * contextTokens); }
+
+MemoryBudget NpusimModel::memory() const {
+  MemoryBudget b;
+  const double used = mPool.used();
+  b.capacity = Bytes(used * (mCore.hbmBytes() + mCore.sramBytes() * (1.0 - mCore.sramReserveFraction)));
+  b.weights = Bytes(mModelWeights * mPool.pipelines);
+  b.cachePerToken = Bytes(mKvPerToken);
+  return b;
+}
+
+Watts NpusimModel::peakPower() const {
+  const auto p = computeKinds().find(mDevice.compute.kindName());
+  const double chip = p ? p->peakPower(mDevice.compute).value_or(Watts()).value() : 0;
+  return Watts(chip * double(std::max(1, mPool.cores)) / std::max(1, mCore.cores()));
+}
+
+Watts NpusimModel::idlePower() const { return peakPower() * mDevice.power.staticFraction; }
+
+std::vector<ComputeCeiling> NpusimModel::computeCeilings() const {
+  const double cores = std::max(1, mPool.cores);
+  return {{mDevice.name, "systolic arrays", FlopsPerSecond(mCore.corePeakFlops() * cores)},
+          {mDevice.name, "vector lanes", FlopsPerSecond(mCore.coreVectorOps() * cores)}};
+}
+
+std::vector<MemoryCeiling> NpusimModel::memoryCeilings() const {
+  const double cores = std::max(1, mPool.cores);
+  return {{mDevice.name, "SRAM", "per-core SRAM x " + std::to_string(mPool.cores), BytesPerSecond(mCore.sramBandwidth() * cores), -1, 0},
+          {mDevice.name, "HBM", "core-local HBM x " + std::to_string(mPool.cores),
+           BytesPerSecond(mCore.hbmBandwidth() * mCore.hbmEfficiency * cores), -1, 1}};
+}
+
+DeviceSummary NpusimModel::summary() const {
+  auto s = summariseDevice(mRole, 1, DeviceModel(mDevice), mDescriptive);
+  s.engine = "npusim";
+  s.area = SquareMillimeters(areaMm2());
+  s.peakFlops = FlopsPerSecond(mCore.corePeakFlops() * std::max(1, mPool.cores));
+  s.onChipCapacity = Bytes(mCore.sramBytes() * std::max(1, mPool.cores));
+  s.memoryCapacity = Bytes(mCore.hbmBytes() * std::max(1, mPool.cores));
+  s.memoryBandwidth = BytesPerSecond(mCore.hbmBandwidth() * std::max(1, mPool.cores));
+  s.tdp = peakPower();
+  if (mDescriptive)
+    s.compute = std::to_string(mPool.cores) + " cores (" + std::to_string(mPool.pipelines) + " pipelines of PP " +
+                std::to_string(mPool.pp) + " x TP " + std::to_string(mPool.tp) + ", " + std::string(toString(mPar.partition)) +
+                ", " + std::string(toString(mPar.placement)) + "), " + std::to_string(mCore.saDim) + "x" +
+                std::to_string(mCore.saDim) + " SA, HBM " + std::to_string(int(mCore.hbmBandwidthGBps)) + " GB/s per core";
+  return s;
+}
+
+} // namespace llmwb::engine::npusim

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/compute/npusim/npusim_spec.h"
+#include "core/engine/engine_registry.h"
+#include "core/engine/npusim/noc.h"
+
+#include <string>
+#include <vector>
+
+namespace llmwb::engine::npusim {
+
+/// The cores a group of a system runs on: the whole chip (fusion, role both) or a pool.
+struct PoolShape {
+  int cores = 0;      ///< cores of the pool
+  int tp = 1, pp = 1; ///< per pipeline
+  int pipelines = 1;  ///< data-parallel replicas
+  int used() const { return tp * pp * pipelines; }
+};
+
+/// Cores of the prefill and decode pools of a chip of `cores` (0 in the block: two thirds in whole
+/// pipelines of tp x pp, the rest).
+std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineCores);
+
+class NpusimModel final : public PerformanceModel {
+public:
+  explicit NpusimModel(const EngineContext& context);
+
+  std::string engine() const override { return "npusim"; }
+  const DeviceSpec& device() const override { return mDevice; }
+  int devices() const override { return 1; }
+  StepResult step(const OperatingPoint& point) const override;
+  PhaseResult prefill(const Workload& workload, int batch) const override;
+  PhaseResult decode(const Workload& workload, int batch, int segments) const override;
+  int maxDecodeBatch(const Workload& workload) const override;
+  Bytes sequenceFootprint(const Workload& workload, double contextTokens) const override;
+  MemoryBudget memory() const override;
+  Watts idlePower() const override;
+  Watts peakPower() const override;
+  std::vector<ComputeCeiling> computeCeilings() const override;
+  std::vector<MemoryCeiling> memoryCeilings() const override;
+  DeviceSummary summary() const override;
+
+  const PoolShape& pool() const { return mPool; }
+  const GroupLayout& layout() const { return mLayout; }
+  const ParallelismSpec& parallelism() const { return mPar; }
+  const NpusimComputeSpec& core() const { return mCore; }
+  /// Silicon area of the pool's cores (mm²).
+  double areaMm2() const { return mCore.coreAreaMm2() * mPool.cores; }
+  /// Share of a stage's weights per core that sits in SRAM (the worst stage).
+  double weightSramShare() const { return mWeightShare; }
+  /// SRAM bytes per core left for the KV cache after the reserve and the resident weights.
+  double kvSramPerCore() const { return mKvSram; }
+  /// Why the model cannot run (empty when it can).
+  const std::string& problem() const { return mProblem; }
+  /// Operator times of one pass on one TP group, for tests and views: GEMM time of Y = X W.
+  double gemmSeconds(double m, double k, double n, double weightShare) const;
+
+private:
+  struct Stage {
+    int first = 0, count = 0; ///< layers [first, first + count)
+    bool head = false;        ///< holds the LM head
+    double weightBytes = 0;   ///< the stage's weights (whole group)
+    double kvBytesPerToken = 0; ///< the stage's KV per token (whole group)
+  };
+  struct Cost {
+    double time = 0, comm = 0, flops = 0, hbmBytes = 0, nocBytes = 0;
+  };
+  Cost stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident) const;
+  Cost layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill) const;
+  Cost gemm(double m, double k, double n) const;
+  Cost vector(double ops) const;
+  double reduceScatter(double bytes) const; ///< the K partition's collective over the group
+  double allGather(double blockBytes) const; ///< the MN rotation over the group
+  double rowReduce(double bytes) const, colRotate(double blockBytes) const;
+
+  DeviceSpec mDevice;
+  NpusimComputeSpec mCore;
+  ParallelismSpec mPar;
+  ModelSpec mModel;
+  DeviceRole mRole;
+  bool mDescriptive;
+  PoolShape mPool;
+  GroupLayout mLayout;
+  GridRings mGrid;
+  std::vector<Stage> mStages;
+  double mBytes = 2;          ///< bytes per element (weights, activations, KV)
+  double mWeightShare = 1, mKvSram = 0;
+  double mModelWeights = 0, mKvPerToken = 0;
+  std::string mProblem;
+};
+
+} // namespace llmwb::engine::npusim

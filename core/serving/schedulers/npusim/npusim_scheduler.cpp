@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// NpuSim's serving policies on one multi-core chip (section 4.3), chosen by the system's
+// `parallelism.mode`:
+// - fusion: one pool of every core; iteration-level steps that put the decodes first and fill a
+//   per-core token budget (fusion_tokens_per_core x cores) with prefill chunks (chunked prefill);
+// - disaggregation: a prefill pool and a decode pool of cores on the same chip (P49/D14 ...); each
+//   prefill pipeline takes one prompt at a time, the prompt's KV crosses the NoC to the decode pool
+//   (every prefill stage sends its layers' KV over its own free E/W link, overlapped with the prefill
+//   layer by layer) and decodes batch continuously. A system with prefill and decode groups gives
+//   the pools their own core types (heterogeneous decode cores, Fig. 12); a single group is split.
+#include "core/compute/npusim/npusim_spec.h"
+#include "core/engine/kv_handoff.h"
+#include "core/engine/npusim/npusim_model.h"
+#include "core/serving/pool.h"
+#include "core/serving/schedulers/schedulers.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace llmwb::serving {
+
+namespace {
+/// The KV path between the pools: one E/W link per prefill stage, prefill pools on the two sides of
+/// the chip and the decode band in the middle (spec B.11), so about a quarter of a row of hops.
+LinkSpec nocHandoffLink(const engine::npusim::NpusimModel& prefill) {
+  const auto& core = prefill.core();
+  LinkSpec link;
+  link.name = "NoC (prefill -> decode cores)";
+  const int lanes = std::max(1, std::min(prefill.pool().pp * prefill.pool().tp, core.meshRows * 2));
+  link.bandwidth = BytesPerSecond(lanes * core.nocBandwidth());
+  const double hops = std::max(1.0, core.meshColumns / 4.0);
+  link.latency = Seconds(hops * (2.0 + core.hopCycles) / core.frequencyHz());
+  link.energy = units::picojoulesPerBit(0.5); // assumption: on-chip wires, a few hops
+  return link;
+}
+
+class NpusimScheduler final : public Scheduler {
+public:
+  void run(const SchedulerContext& context, ServingRun& run) const override {
+    const auto& system = context.system;
+    if (!system.parallelism) {
+      run.failure = "the npusim scheduler needs a system with a \"parallelism\" block (see docs/npusim.md)";
+      return;
+    }
+    const auto& par = *system.parallelism;
+    if (par.mode == PdMode::Fusion) fusion(context, run, par);
+    else disaggregation(context, run);
+  }
+
+private:
+  static void fusion(const SchedulerContext& context, ServingRun& run, const ParallelismSpec& par) {
+    DeviceGroup group = singlePoolGroup(context.system, run);
+    group.role = DeviceRole::Both;
+    const auto* core = group.device.compute.getIf<NpusimComputeSpec>();
+    if (!core) {
+      run.failure = "the npusim scheduler serves \"npusim\" devices; " + group.device.name + " is \"" +
+                    group.device.compute.kindName() + "\"";
+      return;
+    }
+    const auto model = buildPoolModel(context, group, false, run);
+    if (!model) return;
+    auto policy = policyFrom(context.config);
+    policy.mixed = true;
+    policy.tokenBudget = std::max(1LL, static_cast<long long>(std::llround(par.fusionTokensPerCore * core->cores())));
+    Pool pool("aggregated", *model, policy, context.config.memoiseSteps);
+    const auto outcomes = pool.serve(arrivalsOf(context.requests), run, context.progress);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      auto& rec = run.records[i];
+      rec.firstToken = Seconds(outcomes[i].firstToken);
+      rec.finish = Seconds(outcomes[i].finish);
+      rec.completed = outcomes[i].completed;
+      rec.preemptions = outcomes[i].preemptions;
+    }
+  }
+
+  static void disaggregation(const SchedulerContext& context, ServingRun& run) {
+    const auto& system = context.system;
+    DeviceGroup prefillGroup, decodeGroup;
+    if (system.disaggregated()) {
+      prefillGroup = *system.prefillGroup();
+      decodeGroup = *system.decodeGroup();
+    } else {
+      prefillGroup = decodeGroup = system.groups.front();
+      prefillGroup.role = DeviceRole::Prefill;
+      decodeGroup.role = DeviceRole::Decode;
+    }
+    const auto prefillModel = buildPoolModel(context, prefillGroup, true, run);
+    if (!prefillModel) return;
+    const auto decodeModel = buildPoolModel(context, decodeGroup, false, run);
+    if (!decodeModel) return;
+    const auto* npu = dynamic_cast<const engine::npusim::NpusimModel*>(prefillModel.get());
+    if (!npu) {
+      run.failure = "the npusim scheduler's disaggregation needs the npusim engine";
+      return;
+    }
+    const LinkSpec link = nocHandoffLink(*npu);
+    const bool memoise = context.config.memoiseSteps;
+
+    PoolPolicy prefillPolicy;
+    prefillPolicy.leaveAfterPrefill = true;
+    prefillPolicy.maxBatch = npu->pool().pipelines; // one prompt per prefill pipeline
+    prefillPolicy.memory = MemoryPolicy::Preempt;
+    Pool prefill("prefill", *prefillModel, prefillPolicy, memoise);
+    const auto prefilled =
+        prefill.serve(arrivalsOf(context.requests), run, [&](double share) { return context.progress(0.5 * share); });
+    if (run.cancelled) return;
+
+    const int layers = context.model.layerCount();
+    std::vector<PoolArrival> handedOver;
+    for (std::size_t i = 0; i < prefilled.size(); ++i) {
+      if (!prefilled[i].completed) continue;
+      const auto& request = context.requests[i];
+      Workload shape;
+      shape.inputTokens = request.inputTokens;
+      shape.outputTokens = request.outputTokens;
+      const Bytes cache = prefillModel->sequenceFootprint(shape, double(request.inputTokens));
+      const Seconds transfer = engine::handoffTime(cache, link);
+      const Seconds exposed = engine::exposedTransfer(transfer, Seconds(prefilled[i].prefillStep), layers);
+      run.linkEnergy += (link.energy * cache).value();
+      auto& record = run.records[i];
+      record.firstToken = Seconds(prefilled[i].firstToken) + exposed;
+      if (request.outputTokens <= 1) {
+        record.finish = record.firstToken;
+        record.completed = true;
+        continue;
+      }
+      handedOver.push_back({int(i), record.firstToken.value(), request.inputTokens, request.outputTokens, true});
+    }
+    std::stable_sort(handedOver.begin(), handedOver.end(),
+                     [](const PoolArrival& a, const PoolArrival& b) { return a.time < b.time; });
+    Pool decode("decode", *decodeModel, policyFrom(context.config), memoise);
+    const auto decoded = decode.serve(handedOver, run, [&](double share) { return context.progress(0.5 + 0.5 * share); });
+    for (std::size_t j = 0; j < decoded.size(); ++j) {
+      auto& record = run.records[std::size_t(handedOver[j].request)];
+      record.finish = Seconds(decoded[j].finish);
+      record.completed = decoded[j].completed;
+      record.preemptions += decoded[j].preemptions;
+    }
+  }
+};
+} // namespace
+
+std::unique_ptr<Scheduler> makeNpusim() { return std::make_unique<NpusimScheduler>(); }
+
+} // namespace llmwb::serving

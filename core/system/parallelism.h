@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// How a multi-core chip maps a model (NpuSim sections 4.1 and 4.3): the tensor-parallel group and
+// its GEMM partition, where the group's cores sit on the mesh, pipeline stages over core groups,
+// and PD fusion or disaggregation with the prefill and decode core pools. A system field
+// (`parallelism`), so `--set /parallelism/tp=16` switches it; fields: parallelism_fields.cpp.
+
+#include <optional>
+#include <string_view>
+
+namespace llmwb {
+
+/// How a GEMM Y[MxN] = X[MxK] W[KxN] is split over a TP group (NpuSim Fig. 3).
+enum class TensorPartition {
+  MN,  ///< 1-D: X by rows, W by columns, W blocks rotated round the ring (AllGather)
+  K,   ///< 1-D: X by columns, W by rows, partial sums reduced round the ring (AllReduce)
+  MNK, ///< 2-D: an R x C sub-grid, AllReduce along rows and AllGather of W along columns
+};
+/// Where a TP group's cores sit on the mesh (NpuSim Fig. 4).
+enum class CorePlacement { LinearSeq, LinearInterleave, Ring, Mesh };
+/// Whether the K partition needs the full all-reduce or a reduce-scatter is enough.
+enum class ReduceForm { ReduceScatter, AllReduce };
+/// PD fusion (every core both phases, chunked prefill) or PD disaggregation (core pools).
+enum class PdMode { Fusion, Disaggregation };
+
+std::string_view toString(TensorPartition p);
+std::string_view toString(CorePlacement p);
+std::string_view toString(ReduceForm f);
+std::string_view toString(PdMode m);
+std::optional<TensorPartition> parseTensorPartition(std::string_view text);
+std::optional<CorePlacement> parseCorePlacement(std::string_view text);
+std::optional<ReduceForm> parseReduceForm(std::string_view text);
+std::optional<PdMode> parsePdMode(std::string_view text);
+
+struct ParallelismSpec {
+  int tp = 4;  ///< cores per tensor-parallel group
+  int pp = 0;  ///< pipeline stages (core groups) per pipeline; 0: as many as the pool holds, at most one per layer
+  TensorPartition partition = TensorPartition::K;
+  CorePlacement placement = CorePlacement::Ring;
+  ReduceForm reduce = ReduceForm::ReduceScatter;
+  PdMode mode = PdMode::Fusion;
+  int prefillCores = 0; ///< disaggregation: the prefill pool (0: two thirds of the chip in whole pipelines)
+  int decodeCores = 0;  ///< disaggregation: the decode pool (0: the rest, in whole pipelines)
+  double fusionTokensPerCore = 8; ///< fusion: token budget per core and iteration (decodes + prefill chunk)
+};
+
+} // namespace llmwb

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/params/param_table.h"
+#include "core/system/parallelism.h"
+
+namespace llmwb {
+
+/// The fields of a system's `parallelism` block, declared once.
+const params::ParamTable<ParallelismSpec>& parallelismFields();
+
+} // namespace llmwb

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// NpuSim's serving claims through the serving simulator (scheduler "npusim"): the P:D core ratio
+// (N-S1), heterogeneous decode cores (N-S2) and PD fusion against disaggregation (N-S3), Qwen3-4B
+// on the 64-core chip, all requests at once. Model beside paper is printed; GAP marks a miss.
+#include "core/serving/serving.h"
+#include "tests/core/support/test_presets.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+using namespace llmwb;
+using namespace llmwb::serving;
+
+namespace {
+const PresetLibrary& lib() { return test::presets(); }
+
+ServingResult serve(const SystemSpec& s, long long in, long long out, int requests = 60) {
+  ServingConfig c;
+  c.workload.inputTokens = in;
+  c.workload.outputTokens = out;
+  c.arrivals = ArrivalProcess::Burst;
+  c.requests = requests;
+  c.scheduler = "npusim";
+  const auto r = simulate(s, lib().model("qwen3-4b"), c);
+  EXPECT_TRUE(r.feasible) << r.reason;
+  EXPECT_EQ(r.completed, requests);
+  return r;
+}
+
+SystemSpec pd(int p, int d, const char* id = "npusim/large-64-pd") {
+  auto s = lib().system(id);
+  s.parallelism->prefillCores = p;
+  s.parallelism->decodeCores = d;
+  return s;
+}
+
+void paper(const char* what, double model, double paperValue, double tolerance) {
+  const bool within = tolerance <= 0 || std::abs(model - paperValue) <= tolerance * paperValue;
+  std::printf("  %-60s model %8.3f   paper %6.3f%s\n", what, model, paperValue, within ? "" : "  GAP");
+}
+} // namespace
+
+TEST(NpusimServing, MorePrefillCoresLowerTtft_NS1) {
+  const int ratios[][2] = {{49, 14}, {42, 21}, {28, 28}, {21, 42}};
+  double ttft[4], tbt[4];
+  for (int i = 0; i < 4; ++i) {
+    const auto r = serve(pd(ratios[i][0], ratios[i][1]), 296, 167);
+    ttft[i] = r.ttft.mean.value();
+    tbt[i] = r.tbt.mean.value();
+    std::printf("    P%d/D%d  TTFT %8.3f s  TBT %7.2f ms  %7.1f tok/s\n", ratios[i][0], ratios[i][1], ttft[i], tbt[i] * 1e3,
+                r.outputTokensPerSecond);
+  }
+  paper("N-S1 TTFT P49/D14 better than P21/D42 by (1 - ratio)", 1 - ttft[0] / ttft[3], 0.40, 0.25);
+  EXPECT_LT(ttft[0], ttft[1]);
+  EXPECT_LT(ttft[1], ttft[2]);
+  EXPECT_LT(ttft[2], ttft[3]);
+  // P42/D21 on the TTFT/TBT Pareto front: no other split is at least as good in both.
+  for (int i : {0, 2, 3}) EXPECT_FALSE(ttft[i] <= ttft[1] && tbt[i] <= tbt[1] && (ttft[i] < ttft[1] || tbt[i] < tbt[1])) << i;
+}
+
+TEST(NpusimServing, HeterogeneousDecodeCoresSaturate_NS2) {
+  double tput[5];
+  for (int c = 0; c <= 4; ++c) {
+    const std::string id = c == 0 ? "npusim/large-64-pd" : "npusim/large-64-pd-c" + std::to_string(c);
+    const auto r = serve(lib().system(id), 296, 167);
+    tput[c] = r.outputTokensPerSecond;
+    std::printf("    %-28s %8.1f tok/s  TBT %7.2f ms\n", id.c_str(), tput[c], r.tbt.mean.value() * 1e3);
+  }
+  paper("N-S2 config 2 (A64H120) throughput / base", tput[2] / tput[0], 2.28, 0.20);
+  paper("N-S2 config 4 (A64H480) / config 2 (no further gain)", tput[4] / tput[2], 1.0, 0.20);
+  EXPECT_GT(tput[2], 1.5 * tput[0]); // more decode HBM bandwidth, more throughput (1.80x; paper 2.28x)
+  EXPECT_LT(tput[1], tput[0]);
+  // GAP: configs 3-4 keep gaining (decode pools stay HBM-bound: Qwen3-4B's weights do not fit 21 x 32 MB).
+}
+
+TEST(NpusimServing, FusionAgainstDisaggregation_NS3) {
+  const auto fusion = lib().system("npusim/large-64");
+  const auto disagg = lib().system("npusim/large-64-pd");
+  const long long shapes[][2] = {{100, 500}, {200, 200}, {1000, 100}};
+  double ratio[3], fTbt[3], dTbt[3];
+  for (int i = 0; i < 3; ++i) {
+    const auto f = serve(fusion, shapes[i][0], shapes[i][1]);
+    const auto d = serve(disagg, shapes[i][0], shapes[i][1]);
+    ratio[i] = f.totalTokensPerSecond / d.totalTokensPerSecond;
+    fTbt[i] = f.tbt.mean.value();
+    dTbt[i] = d.tbt.mean.value();
+    std::printf("    %4lld:%-4lld fusion %8.1f tok/s TBT %7.2f ms | disagg %8.1f tok/s TBT %7.2f ms\n", shapes[i][0],
+                shapes[i][1], f.totalTokensPerSecond, fTbt[i] * 1e3, d.totalTokensPerSecond, dTbt[i] * 1e3);
+  }
+  paper("N-S3 fusion / disagg throughput at 1:5 (> 2.3)", ratio[0], 2.3, 0.25);
+  paper("N-S3 disagg / fusion throughput at 10:1", 1 / ratio[2], 1.34, 0.25);
+  paper("N-S3 fusion TBT rise 10:1 over 1:5 (up to 2.57)", fTbt[2] / fTbt[0], 2.57, 0.25);
+  paper("N-S3 disagg TBT 10:1 over 1:5 (flat)", dTbt[2] / dTbt[0], 1.0, 0.25);
+  EXPECT_GT(ratio[0], 2.0);      // fusion more than twice disaggregation's throughput below 1:1
+  EXPECT_GT(ratio[0], ratio[2]); // the gap closes as the prefill share grows (GAP: no crossover by 10:1)
+  EXPECT_GT(fTbt[2], 1.3 * fTbt[0]);          // fusion's TBT rises with the prefill share
+  EXPECT_LT(dTbt[2] / dTbt[0], fTbt[2] / fTbt[0]); // disaggregation's stays flatter
+}
