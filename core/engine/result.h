@@ -87,6 +87,7 @@ struct DeviceSummary {
   Bytes onChipCapacity;       ///< per device: SRAM, buffers, caches
   BytesPerSecond memoryBandwidth; ///< per device, first off-chip level
   Watts tdp;                  ///< per device
+  SquareMillimeters area;     ///< per device: logic-die area when the compute kind models it
   // Chiplet packages only (zero otherwise).
   SquareMillimeters chipletArea, chipletCap, interposerArea, interposerLimit;
   int computeChiplets = 0, systolicPerChiplet = 0, vectorPerChiplet = 0;

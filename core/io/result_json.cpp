@@ -84,6 +84,7 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
                        {"on_chip_capacity_bytes", d.onChipCapacity.value()},
                        {"memory_bandwidth_bytes_per_s", d.memoryBandwidth.value()},
                        {"tdp_w", d.tdp.value()},
+                       {"area_mm2", d.area.value()},
                        {"shoreline_used_mm", d.shorelineUsed.value()},
                        {"shoreline_available_mm", d.shorelineAvailable.value()},
                        {"violations", d.violations}});

@@ -4,12 +4,14 @@
 #include "core/engine/engine_registry.h"
 #include "core/engine/gpu/gpu_engine.h"
 #include "core/engine/memexplorer/memexplorer_engine.h"
+#include "core/engine/snake/snake_engine.h"
 
 namespace llmwb::engine {
 
 void registerBuiltinEngines(EngineRegistry& r) {
   r.add("memexplorer", memexplorerEngineDescription(), makeMemexplorerModel);
   r.add("gpu", gpuEngineDescription(), makeGpuModel);
+  r.add("snake", snakeEngineDescription(), makeSnakeModel);
 }
 
 } // namespace llmwb::engine
