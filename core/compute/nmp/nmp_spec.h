@@ -50,6 +50,7 @@ struct NmpDie {
   NmpSubstrate substrate = NmpSubstrate::Reconfigurable;
   NmpDieSpec spec;
   std::vector<ArrayShape> shapes; ///< shapes the arrays may take (one for fixed arrays; none for MAC trees)
+  int weightPorts = 1;            ///< independent weight-injection ports per core (slices under IS)
   double macsPerCore() const;
   double frequencyHz() const { return spec.frequencyMHz * 1e6; }
   double peakMacsPerSecond() const { return macsPerCore() * spec.coresPerPu * spec.pus * frequencyHz(); }

@@ -24,17 +24,21 @@ std::string NmpDie::substrateName() const {
 }
 
 CoreCycles systolicCycles(CoreDataflow dataflow, ArrayShape shape, double m, double k, double n, double instances,
-                          bool foldOverlap) {
+                          bool foldOverlap, int slices) {
   CoreCycles c;
   const double r = shape.rows, cols = shape.cols;
   const bool is = dataflow == CoreDataflow::InputStationary;
-  const double folds = up(m / r) * up((is ? k : n) / cols);
-  const double stream = is ? std::ceil(n) : std::ceil(k);
+  const double depthFolds = is ? up(k / cols) : 1.0; // IS k-folds accumulate into the same outputs
+  const double folds = up(m / r) * (is ? depthFolds : up(n / cols));
+  const double replicas = is ? std::clamp(std::floor(cols / std::max(1.0, std::ceil(k))), 1.0, double(std::max(1, slices))) : 1.0;
+  const double stream = is ? std::ceil(std::ceil(n) / replicas) : std::ceil(k);
   const double skew = r + cols - 2.0;
   const double port = std::ceil(r * cols / kPortElements);
   c.folds = folds * instances;
   c.macs = m * k * n * instances;
-  c.cycles = foldOverlap ? c.folds * stream + skew + port : c.folds * (stream + skew) + port;
+  // Independent folds (other rows, other output columns, other instances) stream back to back when
+  // `foldOverlap`; IS k-folds depend on the partial sums of the previous one, so each exposes its skew.
+  c.cycles = foldOverlap ? c.folds * stream + depthFolds * skew + port : c.folds * (stream + skew) + port;
   return c;
 }
 

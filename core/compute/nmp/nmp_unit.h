@@ -14,16 +14,20 @@ enum class CoreDataflow { InputStationary, OutputStationary };
 /// Cycles of one core for a sub-GEMM (m, k, n), M on the logical rows.
 ///  IS: A tile m x k stationary, n weight columns streamed: folds = ceil(m/r) ceil(k/c).
 ///  OS: C tile m x n stationary, k streamed: folds = ceil(m/r) ceil(n/c).
-/// Each fold streams its temporal dimension; the fill/drain skew r + c - 2 and the preload (or
-/// drain) of r c elements through a 64-element port are paid once when `foldOverlap`, per fold
+/// Each fold streams its temporal dimension; the preload (or drain) of r c elements through a
+/// 64-element port is paid once; the fill/drain skew r + c - 2 once per dependent chain when
+/// `foldOverlap` (IS k-folds accumulate into the same partial sums, so each exposes it), per fold
 /// otherwise. `instances` independent sub-GEMMs of the same shape run back to back.
 struct CoreCycles {
   double cycles = 0;
   double folds = 0;
   double macs = 0;
 };
+/// `slices` > 1 (reconfigurable arrays under IS): when k fills at most 1/s of the long side, the
+/// stationary tile is replicated in up to `slices` regions fed by their own weight ports, each
+/// streaming a share of the n columns (Snake §4.2.1: g logical slices, g weight-injection ports).
 CoreCycles systolicCycles(CoreDataflow dataflow, ArrayShape shape, double m, double k, double n, double instances,
-                          bool foldOverlap);
+                          bool foldOverlap, int slices = 1);
 /// A MAC-tree core: `trees` trees of `width` inputs; one row of A per pass (M temporal):
 /// cycles = m ceil(k/width) ceil(n/trees) + log2(width) (Snake spec E).
 CoreCycles macTreeCycles(int width, int trees, double m, double k, double n, double instances);

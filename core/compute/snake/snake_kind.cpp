@@ -47,6 +47,7 @@ protected:
   std::unique_ptr<ComputeUnit> make(const S& s) const override {
     auto die = nmp::die(NmpSubstrate::Reconfigurable, s);
     die.shapes = snakeShapes(s);
+    die.weightPorts = std::max(1, s.arrayRows / std::max(1, s.granularity));
     return std::make_unique<NmpDieUnit>(std::move(die));
   }
   std::optional<Watts> power(const S& s) const override {

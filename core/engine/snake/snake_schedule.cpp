@@ -52,7 +52,7 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
     cyc = macTreeCycles(s.arrayRows, s.arrayCols, p.m, kc, nc, p.instances);
   } else {
     const auto df = outputStationary(mode) ? CoreDataflow::OutputStationary : CoreDataflow::InputStationary;
-    cyc = systolicCycles(df, shape, p.m, kc, nc, p.instances, s.foldOverlap != 0);
+    cyc = systolicCycles(df, shape, p.m, kc, nc, p.instances, s.foldOverlap != 0, die.weightPorts);
     if (kc * nc * p.weightBytes > s.weightBufferKiB * 1024.0) refetch = up(p.m / shape.rows);
   }
   plan.computeTime = Seconds(cyc.cycles / f);
@@ -223,6 +223,39 @@ std::vector<ScheduledOperator> scheduleDecode(const DeviceSpec& device, int devi
     }
   }
   return out;
+}
+
+double ScheduleGrid::share(std::size_t mode) const {
+  int total = 0;
+  for (int c : chosen) total += c;
+  return total > 0 ? double(chosen.at(mode)) / total : 0.0;
+}
+
+ScheduleGrid scheduleGrid(const DeviceSpec& device, int devices, const ModelSpec& model, const std::vector<double>& batches,
+                          const std::vector<double>& contexts) {
+  ScheduleGrid g;
+  g.slowdownMin.fill(0.0);
+  g.slowdownMax.fill(0.0);
+  for (double batch : batches)
+    for (double context : contexts) {
+      auto ops = scheduleDecode(device, devices, model, batch, context);
+      double best = 0;
+      std::array<double, 4> fixed{};
+      for (const auto& op : ops) {
+        best += op.best.time.value() * op.repeat;
+        for (std::size_t m = 0; m < 4; ++m) fixed[m] += op.fixed[m].time.value() * op.repeat;
+        for (std::size_t m = 0; m < 4; ++m)
+          if (op.best.mode == kPartitionModes[m]) ++g.chosen[m];
+      }
+      for (std::size_t m = 0; m < 4; ++m) {
+        const double ratio = best > 0 ? fixed[m] / best : 1.0;
+        g.slowdownMin[m] = g.points == 0 ? ratio : std::min(g.slowdownMin[m], ratio);
+        g.slowdownMax[m] = g.points == 0 ? ratio : std::max(g.slowdownMax[m], ratio);
+      }
+      ++g.points;
+      for (auto& op : ops) g.operators.push_back(std::move(op));
+    }
+  return g;
 }
 
 } // namespace llmwb::snake

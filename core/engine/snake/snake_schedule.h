@@ -96,4 +96,20 @@ struct ScheduledOperator {
 std::vector<ScheduledOperator> scheduleDecode(const DeviceSpec& device, int devices, const ModelSpec& model,
                                               double batch, double context);
 
+/// The schedule of a model over a grid of operating points (Snake §6.5, Fig. 13).
+struct ScheduleGrid {
+  std::vector<ScheduledOperator> operators; ///< every linear operator at every (batch, context)
+  /// How often each partition mode is chosen (kPartitionModes order), over operators x points.
+  std::array<int, 4> chosen{};
+  /// Per fixed mode: the smallest and largest slowdown of the whole step's linear operators
+  /// (sum over layers) against the per-layer choice, over the operating points.
+  std::array<double, 4> slowdownMin{}, slowdownMax{};
+  int points = 0;
+  double share(std::size_t mode) const;
+};
+
+/// scheduleDecode() at every batch x context, with the mode counts and fixed-mode slowdowns.
+ScheduleGrid scheduleGrid(const DeviceSpec& device, int devices, const ModelSpec& model, const std::vector<double>& batches,
+                          const std::vector<double>& contexts);
+
 } // namespace llmwb::snake
