@@ -45,11 +45,14 @@ protected:
 
 TEST(ComputeKind, BuiltinKindsAreRegisteredOnce) {
   const auto kinds = computeKinds().kinds();
-  ASSERT_EQ(kinds.size(), 3u);
+  ASSERT_EQ(kinds.size(), 6u);
   EXPECT_EQ(kinds[0]->name(), "plena");
   EXPECT_EQ(kinds[1]->name(), "gpu");
   EXPECT_EQ(kinds[2]->name(), "arrays");
-  EXPECT_EQ(computeKinds().names(), "\"plena\", \"gpu\" or \"arrays\"");
+  EXPECT_EQ(kinds[3]->name(), "snake");
+  EXPECT_EQ(kinds[4]->name(), "fixed_array");
+  EXPECT_EQ(kinds[5]->name(), "mac_tree");
+  EXPECT_EQ(computeKinds().names(), "\"plena\", \"gpu\", \"arrays\", \"snake\", \"fixed_array\" or \"mac_tree\"");
   EXPECT_THROW(computeKind("tpu"), std::invalid_argument);
 }
 
@@ -59,7 +62,7 @@ TEST(ComputeKind, AFourthKindIsOneDescriptorAndOneRegistrationLine) {
   registry.add(std::make_unique<ToyKind>());
   const ComputeKind* toy = registry.find("toy");
   ASSERT_NE(toy, nullptr);
-  EXPECT_EQ(registry.names(), "\"plena\", \"gpu\", \"arrays\" or \"toy\"");
+  EXPECT_EQ(registry.names(), "\"plena\", \"gpu\", \"arrays\", \"snake\", \"fixed_array\", \"mac_tree\" or \"toy\"");
   ASSERT_NE(toy->fields().find("macs"), nullptr);
   EXPECT_NE(toy->reference().find("`macs`"), std::string::npos);
   EXPECT_THROW(registry.add(std::make_unique<ToyKind>()), std::logic_error);
