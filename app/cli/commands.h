@@ -23,6 +23,8 @@ int mergeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 int convergenceCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rooflineCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int sweepBatchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// Snake per-layer schedule (schedule_command.cpp).
+int scheduleCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int arraySweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// The request-level serving simulator (serve_commands.cpp).
 int serveCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

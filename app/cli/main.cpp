@@ -50,6 +50,10 @@ commands:
       TTFT, TBT and throughput against batch size; batches that do not fit are reported.
   array-sweep --kind systolic|vector [--model ID] [--tokens N] [--sram-GBps B] [--json]
       DUET Fig. 5: latency of a Mamba-2 SSM kernel against array area, with the Pareto front.
+  schedule --system ID --model ID [--batches 1,4,8,16,32,64] [--contexts 2K,4K,8K] [--json]
+      Snake per-layer schedule (NMP systems): per linear operator and decode operating point the
+      chosen partition mode (IS-S, IS-ST, OS-S, OS-ST), logical array shape, time and bound, the
+      mode shares, and the slowdown of each single fixed mode against the per-layer choice.
   serve --system ID --model ID --workload ID|IN:OUT [--rate R | --burst] [--requests N]
         [--trace FILE] [--scheduler NAME] [--chunk TOKENS] [--max-batch N] [--seed S]
         [--lengths fixed|exponential|lognormal] [--memory wait|preempt]
@@ -92,6 +96,7 @@ int main(int argc, char** argv) {
     if (command == "roofline") return llmwb::cli::rooflineCommand(words, std::cout, std::cerr);
     if (command == "sweep-batch") return llmwb::cli::sweepBatchCommand(words, std::cout, std::cerr);
     if (command == "array-sweep") return llmwb::cli::arraySweepCommand(words, std::cout, std::cerr);
+    if (command == "schedule") return llmwb::cli::scheduleCommand(words, std::cout, std::cerr);
     if (command == "serve") return llmwb::cli::serveCommand(words, std::cout, std::cerr);
     if (command == "serve-sweep") return llmwb::cli::serveSweepCommand(words, std::cout, std::cerr);
     if (command == "export-figures") return llmwb::cli::exportFiguresCommand(words, std::cout, std::cerr);

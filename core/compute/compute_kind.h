@@ -46,6 +46,8 @@ public:
   virtual double matrixPowerShare(const ComputeSpec&) const { return 1.0; }
   /// A device of this kind must give its datasheet `tdp_W`.
   virtual bool needsDatasheetTdp() const { return false; }
+  /// Silicon area of the compute (logic die) when the kind models it; nothing otherwise.
+  virtual std::optional<SquareMillimeters> area(const ComputeSpec&) const { return std::nullopt; }
 
 private:
   std::string mName, mTitle, mDefaultEngine;

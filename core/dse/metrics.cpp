@@ -75,6 +75,10 @@ const std::vector<Metric>& builtinMetrics() {
        [](const EvaluationResult& r) { return usable(r.decode, r.decode.tbt.value()); }},
       {"decode.avg_power_W", "average power during decode, W",
        [](const EvaluationResult& r) { return usable(r.decode, r.decode.averagePower.value()); }},
+      {"decode.compute_power_W", "average dynamic compute power during decode (NMP devices: the logic die), W",
+       [](const EvaluationResult& r) {
+         return usable(r.decode, r.decode.time.value() > 0 ? r.decode.energyBreakdown.compute.value() / r.decode.time.value() : 0.0);
+       }},
       {"decode.tokens_per_J", "decode energy efficiency, tokens/J",
        [](const EvaluationResult& r) { return usable(r.decode, r.decode.tokensPerJoule); }},
       {"decode.max_batch", "largest power-of-two decode batch whose weights and caches fit (0: none)",

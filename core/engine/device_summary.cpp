@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/device_summary.h"
 
+#include "core/compute/compute_kind.h"
 #include "core/package/package.h"
 
 namespace llmwb::engine {
@@ -26,6 +27,7 @@ DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& dev
   s.onChipCapacity = spec.memory.onChip.capacity();
   s.memoryBandwidth = spec.memory.peakBandwidth();
   s.tdp = device.tdp();
+  if (auto a = spec.compute.kind().area(spec.compute)) s.area = *a;
   const auto shoreline = spec.memory.checkShoreline();
   s.shorelineUsed = shoreline.required;
   s.shorelineAvailable = shoreline.available;

@@ -87,7 +87,7 @@ struct DeviceSummary {
   Bytes onChipCapacity;       ///< per device: SRAM, buffers, caches
   BytesPerSecond memoryBandwidth; ///< per device, first off-chip level
   Watts tdp;                  ///< per device
-  SquareMillimeters area;     ///< silicon area of the device when its engine models it (npusim), else 0
+  SquareMillimeters area;     ///< silicon area of one device when its compute kind or engine models it (NMP logic die, NpuSim chip), else 0
   // Chiplet packages only (zero otherwise).
   SquareMillimeters chipletArea, chipletCap, interposerArea, interposerLimit;
   int computeChiplets = 0, systolicPerChiplet = 0, vectorPerChiplet = 0;

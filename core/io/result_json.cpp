@@ -84,10 +84,10 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
                        {"on_chip_capacity_bytes", d.onChipCapacity.value()},
                        {"memory_bandwidth_bytes_per_s", d.memoryBandwidth.value()},
                        {"tdp_w", d.tdp.value()},
+                       {"area_mm2", d.area.value()},
                        {"shoreline_used_mm", d.shorelineUsed.value()},
                        {"shoreline_available_mm", d.shorelineAvailable.value()},
                        {"violations", d.violations}});
-    if (d.area.value() > 0) devices.back()["area_mm2"] = d.area.value();
     if (d.computeChiplets > 0)
       devices.back()["package"] = {{"compute_chiplets", d.computeChiplets},
                                    {"systolic_arrays_per_chiplet", d.systolicPerChiplet},

@@ -45,12 +45,15 @@ protected:
 
 TEST(ComputeKind, BuiltinKindsAreRegisteredOnce) {
   const auto kinds = computeKinds().kinds();
-  ASSERT_EQ(kinds.size(), 4u);
+  ASSERT_EQ(kinds.size(), 7u);
   EXPECT_EQ(kinds[0]->name(), "plena");
   EXPECT_EQ(kinds[1]->name(), "gpu");
   EXPECT_EQ(kinds[2]->name(), "arrays");
   EXPECT_EQ(kinds[3]->name(), "npusim");
-  EXPECT_EQ(computeKinds().names(), "\"plena\", \"gpu\", \"arrays\" or \"npusim\"");
+  EXPECT_EQ(kinds[4]->name(), "snake");
+  EXPECT_EQ(kinds[5]->name(), "fixed_array");
+  EXPECT_EQ(kinds[6]->name(), "mac_tree");
+  EXPECT_EQ(computeKinds().names(), "\"plena\", \"gpu\", \"arrays\", \"npusim\", \"snake\", \"fixed_array\" or \"mac_tree\"");
   EXPECT_THROW(computeKind("tpu"), std::invalid_argument);
 }
 
@@ -60,7 +63,7 @@ TEST(ComputeKind, AFourthKindIsOneDescriptorAndOneRegistrationLine) {
   registry.add(std::make_unique<ToyKind>());
   const ComputeKind* toy = registry.find("toy");
   ASSERT_NE(toy, nullptr);
-  EXPECT_EQ(registry.names(), "\"plena\", \"gpu\", \"arrays\", \"npusim\" or \"toy\"");
+  EXPECT_EQ(registry.names(), "\"plena\", \"gpu\", \"arrays\", \"npusim\", \"snake\", \"fixed_array\", \"mac_tree\" or \"toy\"");
   ASSERT_NE(toy->fields().find("macs"), nullptr);
   EXPECT_NE(toy->reference().find("`macs`"), std::string::npos);
   EXPECT_THROW(registry.add(std::make_unique<ToyKind>()), std::logic_error);

@@ -13,7 +13,7 @@ using namespace llmwb;
 
 TEST(SpaceIo, ShippedSpacesBind) {
   EXPECT_EQ(designSpaceIds(test::presets()),
-            (std::vector<std::string>{"duet-systolic", "duet-vector", "memexplorer-decode", "memexplorer-prefill"}));
+            (std::vector<std::string>{"duet-systolic", "duet-vector", "memexplorer-decode", "memexplorer-prefill", "snake-decode"}));
   for (const auto& id : designSpaceIds(test::presets())) {
     const auto problem = loadDesignProblem(id, test::presets());
     EXPECT_TRUE(problem.discrete()) << id;

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/snake/snake_schedule.h"
+
+#include "core/compute/compute_kind.h"
+#include "core/engine/analytic/tensor_parallel.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <stdexcept>
+
+namespace llmwb::snake {
+
+namespace {
+constexpr double kLastTileColumns = 64.0; ///< columns of the last partial-sum tile whose reduction is never hidden
+
+double up(double x) { return std::max(1.0, std::ceil(x - 1e-9)); }
+
+bool outputStationary(Mode m) { return m == Mode::OsS || m == Mode::OsSt || m == Mode::NSplit; }
+
+/// PUs along K (reduced) and along N for a mode.
+std::pair<int, int> partition(Mode mode, int pus) {
+  int q = 1;
+  for (int d = 1; d * d <= pus; ++d)
+    if (pus % d == 0) q = d;
+  switch (mode) {
+  case Mode::IsS: return {pus, 1};
+  case Mode::IsSt:
+  case Mode::OsSt: return {q, pus / q};
+  case Mode::OsS:
+  case Mode::NSplit: return {1, pus};
+  }
+  return {1, pus};
+}
+
+GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, Mode mode, ArrayShape shape, bool splitK) {
+  const auto& s = die.spec;
+  const double f = die.frequencyHz();
+  const double cores = s.coresPerPu;
+  const auto [pk, pn] = partition(mode, s.pus);
+  const double kPu = up(p.k / pk), nPu = up(p.n / pn);
+  const double kc = splitK ? up(kPu / cores) : kPu;
+  const double nc = splitK ? nPu : up(nPu / cores);
+
+  GemmPlan plan;
+  plan.mode = mode;
+  plan.shape = shape;
+  plan.splitK = splitK;
+  CoreCycles cyc;
+  double refetch = 1.0;
+  if (die.substrate == NmpSubstrate::MacTree) {
+    cyc = macTreeCycles(s.arrayRows, s.arrayCols, p.m, kc, nc, p.instances);
+  } else {
+    const auto df = outputStationary(mode) ? CoreDataflow::OutputStationary : CoreDataflow::InputStationary;
+    cyc = systolicCycles(df, shape, p.m, kc, nc, p.instances, s.foldOverlap != 0, die.weightPorts);
+    if (kc * nc * p.weightBytes > s.weightBufferKiB * 1024.0) refetch = up(p.m / shape.rows);
+  }
+  plan.computeTime = Seconds(cyc.cycles / f);
+
+  // Each PU streams its weight slice from its own channel; inputs and outputs are small.
+  const double weights = kPu * nPu * p.weightBytes * p.instances * refetch;
+  const double inputs = p.m * kPu * p.activationBytes * p.instances;
+  const double outputs = p.m * nPu * p.activationBytes * p.instances;
+  const double perPu = weights + inputs + outputs;
+  plan.memoryTime = Seconds(perPu / bwPerPu);
+  plan.dramBytes = Bytes(perPu * s.pus);
+  const double firstTile = std::min(kc * nc, double(std::max(1, shape.rows * shape.cols))) * p.weightBytes;
+  const double tPu = std::max(plan.computeTime.value(), plan.memoryTime.value()) + firstTile / bwPerPu;
+
+  // NoC: partial sums of C[M x N/pn] reduced along chains of pk PUs, pipelined tile by tile.
+  double exposed = 0.0;
+  if (pk > 1) {
+    const double link = s.nocBytesPerCycle * f;
+    const double payload = p.m * (p.n / pn) * p.activationBytes * p.instances;
+    const double stream = payload / link;
+    const double hops = (pk - 1) * s.nocHopCycles / f;
+    const double lastTile = std::min(payload, p.m * std::min(nPu, kLastTileColumns) * p.activationBytes) / link;
+    exposed = std::max(0.0, stream - tPu) + hops + lastTile;
+    plan.nocLinkBytes = Bytes(payload * (pk - 1) * pn);
+  }
+  plan.commTime = Seconds(exposed);
+
+  // Vector core: the operator's nonlinear work spread over the PUs, plus the intra-PU reduction of
+  // a K split. IS: after the GEMM; OS: overlapped tile by tile, the last tile exposed.
+  const double lanes = s.vectorLanes * f;
+  const double intra = splitK ? p.m * nPu * (cores - 1) * p.instances / lanes : 0.0;
+  const double tVec = p.vectorOps / (lanes * s.pus) + intra;
+  plan.vectorTime = Seconds(tVec);
+  const double gemm = tPu + exposed;
+  double total = 0.0;
+  if (outputStationary(mode)) {
+    const double tiles = std::max(1.0, cyc.folds);
+    total = std::max(gemm, tVec) + tVec / tiles;
+  } else {
+    total = gemm + tVec;
+  }
+  plan.vectorExposed = Seconds(total - gemm);
+  plan.time = Seconds(total);
+  const double macs = p.m * p.k * p.n * p.instances;
+  plan.utilisation = total > 0 ? macs / (die.peakMacsPerSecond() * total) : 0.0;
+  const double parts[] = {plan.computeTime.value(), plan.memoryTime.value(), exposed, plan.vectorExposed.value()};
+  const int at = int(std::max_element(std::begin(parts), std::end(parts)) - std::begin(parts));
+  plan.bound = at == 0 ? Bound::Compute : at == 1 ? Bound::Memory : at == 2 ? Bound::Noc : Bound::Vector;
+  plan.valid = true;
+  return plan;
+}
+
+bool better(const GemmPlan& a, const GemmPlan& b) {
+  if (!b.valid) return true;
+  const double ta = a.time.value(), tb = b.time.value();
+  const double eps = 1e-9 * std::max(ta, tb);
+  if (ta < tb - eps) return true;
+  if (ta > tb + eps) return false;
+  return outputStationary(a.mode) && !outputStationary(b.mode);
+}
+} // namespace
+
+std::string_view toString(Mode m) {
+  switch (m) {
+  case Mode::IsS: return "IS-S";
+  case Mode::IsSt: return "IS-ST";
+  case Mode::OsS: return "OS-S";
+  case Mode::OsSt: return "OS-ST";
+  case Mode::NSplit: return "N-split";
+  }
+  return "?";
+}
+
+std::optional<Mode> parseMode(std::string_view text) {
+  std::string t(text);
+  for (auto& c : t) c = char(std::toupper(static_cast<unsigned char>(c)));
+  for (Mode m : kPartitionModes)
+    if (t == toString(m)) return m;
+  return std::nullopt;
+}
+
+std::string_view toString(Bound b) {
+  switch (b) {
+  case Bound::Compute: return "compute";
+  case Bound::Memory: return "memory";
+  case Bound::Noc: return "noc";
+  case Bound::Vector: return "vector";
+  }
+  return "?";
+}
+
+GemmPlan planGemm(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed) {
+  const double bwPerPu = bandwidth.value() / std::max(1, die.spec.pus);
+  if (die.substrate == NmpSubstrate::MacTree) return evaluatePlan(die, bwPerPu, p, Mode::NSplit, {1, 1}, false);
+  GemmPlan best;
+  for (Mode mode : kPartitionModes) {
+    if (fixed && mode != *fixed) continue;
+    for (const auto& shape : die.shapes)
+      for (bool splitK : {false, true}) {
+        auto plan = evaluatePlan(die, bwPerPu, p, mode, shape, splitK);
+        if (better(plan, best)) best = plan;
+      }
+  }
+  return best;
+}
+
+DieEnergy planEnergy(const NmpDie& die, const GemmProblem& p, const GemmPlan& plan) {
+  const auto& s = die.spec;
+  DieEnergy e;
+  const double macs = p.m * p.k * p.n * p.instances;
+  e.matrix = Joules(s.matrixPeakW * macs / die.peakMacsPerSecond());
+  e.control = Joules(s.controlPeakW * plan.computeTime.value());
+  e.vector = Joules(s.vectorPeakW * plan.vectorTime.value());
+  e.noc = Joules(s.nocPeakW * plan.nocLinkBytes.value() / (s.pus * s.nocBytesPerCycle * die.frequencyHz()));
+  return e;
+}
+
+GemmProblem problemFor(const Operator& op, std::size_t index, int devices, const Quantisation& quant) {
+  const auto& g = op.gemms.at(index);
+  GemmProblem p;
+  p.m = g.m;
+  p.k = g.k;
+  p.n = g.n;
+  p.instances = g.instances;
+  p.weightBytes = quant.weights.bytesFor(1.0).value();
+  p.activationBytes = quant.activations.bytesFor(1.0).value();
+  if (index + 1 == op.gemms.size()) p.vectorOps = op.vectorOps;
+  if (devices > 1 && op.cls == OperatorClass::Moe && g.instances > 0 && g.m > 0) {
+    // Routed tokens = the replicated input's rows; experts touched = routed tokens / rows per expert.
+    for (const auto& o : op.operands)
+      if (o.role == OperandRole::A && o.kind == DataKind::Activation) {
+        const double assignments = o.bytes.value() / (g.k * p.activationBytes);
+        const double touched = assignments / g.m;
+        if (touched > g.instances * (1.0 + 1e-6)) {
+          p.instances = touched;
+          p.n = g.n / devices;
+        }
+      }
+  }
+  return p;
+}
+
+std::vector<ScheduledOperator> scheduleDecode(const DeviceSpec& device, int devices, const ModelSpec& model, double batch,
+                                              double context) {
+  const auto unit = device.compute.kind().makeUnit(device.compute);
+  const auto* nmp = dynamic_cast<const NmpDieUnit*>(unit.get());
+  if (!nmp)
+    throw std::invalid_argument("device " + device.id + ": compute \"" + device.compute.kindName() +
+                                "\" is not an NMP logic die (snake, fixed_array or mac_tree)");
+  devices = std::max(1, devices);
+  const auto ops = shardForTensorParallel(buildOperators(model, device.quantisation, PassShape{batch, 1, context, 1}), devices);
+  const auto bandwidth = device.memory.peakBandwidth();
+  std::vector<ScheduledOperator> out;
+  for (const auto& op : ops) {
+    if (op.gemms.empty() || (op.cls != OperatorClass::Projection && op.cls != OperatorClass::Moe)) continue;
+    if (op.name.size() >= 7 && op.name.compare(op.name.size() - 7, 7, ".router") == 0) continue;
+    for (std::size_t i = 0; i < op.gemms.size(); ++i) {
+      ScheduledOperator s;
+      s.name = op.name;
+      s.batch = batch;
+      s.context = context;
+      s.repeat = op.repeat;
+      s.problem = problemFor(op, i, devices, device.quantisation);
+      s.best = planGemm(nmp->die(), bandwidth, s.problem);
+      for (std::size_t m = 0; m < kPartitionModes.size(); ++m)
+        s.fixed[m] = planGemm(nmp->die(), bandwidth, s.problem, kPartitionModes[m]);
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
+double ScheduleGrid::share(std::size_t mode) const {
+  int total = 0;
+  for (int c : chosen) total += c;
+  return total > 0 ? double(chosen.at(mode)) / total : 0.0;
+}
+
+ScheduleGrid scheduleGrid(const DeviceSpec& device, int devices, const ModelSpec& model, const std::vector<double>& batches,
+                          const std::vector<double>& contexts) {
+  ScheduleGrid g;
+  g.slowdownMin.fill(0.0);
+  g.slowdownMax.fill(0.0);
+  for (double batch : batches)
+    for (double context : contexts) {
+      auto ops = scheduleDecode(device, devices, model, batch, context);
+      double best = 0;
+      std::array<double, 4> fixed{};
+      for (const auto& op : ops) {
+        best += op.best.time.value() * op.repeat;
+        for (std::size_t m = 0; m < 4; ++m) fixed[m] += op.fixed[m].time.value() * op.repeat;
+        for (std::size_t m = 0; m < 4; ++m)
+          if (op.best.mode == kPartitionModes[m]) ++g.chosen[m];
+      }
+      for (std::size_t m = 0; m < 4; ++m) {
+        const double ratio = best > 0 ? fixed[m] / best : 1.0;
+        g.slowdownMin[m] = g.points == 0 ? ratio : std::min(g.slowdownMin[m], ratio);
+        g.slowdownMax[m] = g.points == 0 ? ratio : std::max(g.slowdownMax[m], ratio);
+      }
+      ++g.points;
+      for (auto& op : ops) g.operators.push_back(std::move(op));
+    }
+  return g;
+}
+
+} // namespace llmwb::snake
