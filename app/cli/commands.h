@@ -15,6 +15,7 @@ int presetsCommand(const std::vector<std::string>& args, std::ostream& out, std:
 /// `engines list [--json]`: the registered engines with a one-line description each.
 int enginesCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int importModelCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// params [--markdown | --update FILE]: the generated preset reference (core/io/preset_reference.h).
 int paramsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Design-space exploration (explore_commands.cpp). 130: stopped by a signal, resumable.

@@ -29,6 +29,10 @@ commands:
       List the registered engines (performance models) with a one-line description each.
   validate FILE [FILE...]
       Check a preset or project file completely.
+  import-model CONFIG.json [--name NAME] [--id ID] [--out FILE]
+      A model preset from a Hugging Face config.json (Llama, Mistral, Qwen2/3 dense, Mixtral,
+      Qwen2/3-MoE, DeepSeek-V2/V3, Nemotron-H); every field records the config key it came from.
+      Without --out the preset is printed. The id defaults to the config's folder name.
   params [--markdown | --update FILE]
       Every preset field (key with unit, type, default, range, meaning, source) as Markdown, from
       the parameter tables; --update rewrites the generated section of FILE (docs/preset-format.md).
@@ -89,6 +93,7 @@ int main(int argc, char** argv) {
     if (command == "presets") return llmwb::cli::presetsCommand(words, std::cout, std::cerr);
     if (command == "engines") return llmwb::cli::enginesCommand(words, std::cout, std::cerr);
     if (command == "validate") return llmwb::cli::validateCommand(words, std::cout, std::cerr);
+    if (command == "import-model") return llmwb::cli::importModelCommand(words, std::cout, std::cerr);
     if (command == "params") return llmwb::cli::paramsCommand(words, std::cout, std::cerr);
     if (command == "explore") return llmwb::cli::exploreCommand(words, std::cout, std::cerr);
     if (command == "merge") return llmwb::cli::mergeCommand(words, std::cout, std::cerr);

@@ -8,6 +8,7 @@
 #include "core/io/spec_json.h"
 #include "core/memory/memory_technology_fields.h"
 #include "core/memory/shoreline_fields.h"
+#include "core/model/model_fields.h"
 #include "core/package/package_fields.h"
 #include "core/quant/quantisation_fields.h"
 #include "core/system/link_fields.h"
@@ -113,5 +114,40 @@ json systemJson(const SystemSpec& s) {
 std::string deviceJsonText(const DeviceSpec& device, int indent) { return deviceJson(device).dump(indent); }
 
 std::string systemJsonText(const SystemSpec& system, int indent) { return systemJson(system).dump(indent); }
+
+namespace {
+json layerTypeJson(const LayerType& t) {
+  static const char* kTypes[] = {"attention", "mlp", "moe", "linear_attention", "mamba2"};
+  json j = {{"type", kTypes[int(t.kind)]}};
+  j.update(tableJson(layerTypeFields(), t));
+  if (const auto* a = std::get_if<AttentionSpec>(&t.spec)) {
+    const bool mla = a->kind == AttentionSpec::Kind::Mla;
+    j["variant"] = mla ? "mla" : "gqa";
+    j.update(tableJson(attentionFields(), *a));
+    j.update(tableJson(mla ? mlaFields() : gqaFields(), *a));
+  } else if (const auto* m = std::get_if<MlpSpec>(&t.spec)) {
+    j.update(tableJson(mlpFields(), *m));
+  } else if (const auto* e = std::get_if<MoeSpec>(&t.spec)) {
+    j.update(tableJson(moeFields(), *e));
+  } else if (const auto* l = std::get_if<LinearAttentionSpec>(&t.spec)) {
+    j.update(tableJson(linearAttentionFields(), *l));
+  } else if (const auto* s = std::get_if<Mamba2Spec>(&t.spec)) {
+    j.update(tableJson(mamba2Fields(), *s));
+  }
+  return j;
+}
+} // namespace
+
+std::string modelJsonText(const ModelSpec& m, int indent) {
+  json j = {{"format_version", 1}, {"kind", "model"}};
+  j.update(tableJson(modelFields(), m));
+  json types = json::object();
+  for (const auto& t : m.layerTypes) types[std::string(1, t.symbol)] = layerTypeJson(t);
+  j["layer_types"] = types;
+  j["layer_pattern"] = m.layerPattern;
+  if (m.diffusion.enabled) j["diffusion"] = tableJson(diffusionFields(), m.diffusion);
+  if (!m.sources.empty()) j["sources"] = m.sources;
+  return j.dump(indent);
+}
 
 } // namespace llmwb::io

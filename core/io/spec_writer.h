@@ -5,6 +5,7 @@
 // a preset. Reading what is written gives the same evaluation (tests/core/io/tst_spec_writer.cpp).
 
 #include "core/device/device_spec.h"
+#include "core/model/model_spec.h"
 #include "core/system/system_spec.h"
 
 #include <string>
@@ -15,5 +16,7 @@ namespace llmwb::io {
 std::string deviceJsonText(const DeviceSpec& device, int indent = 2);
 /// A system preset document (kind "system") with every device inline.
 std::string systemJsonText(const SystemSpec& system, int indent = 2);
+/// A model preset document (kind "model"), from the model's parameter tables (core/model/model_fields.h).
+std::string modelJsonText(const ModelSpec& model, int indent = 2);
 
 } // namespace llmwb::io
