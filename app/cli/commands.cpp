@@ -8,6 +8,7 @@
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
 #include "core/io/result_json.h"
+#include "core/io/space_io.h"
 #include "core/engine/engine_registry.h"
 #include "core/engine/evaluate.h"
 
@@ -110,6 +111,10 @@ int validateCommand(const std::vector<std::string>& words, std::ostream& out, st
   if (args.positional().empty()) throw UsageError("expected: validate FILE [FILE...]");
   const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
   for (const auto& file : args.positional()) {
+    if (validateIfDesignSpace(file, library)) {
+      out << file << ": valid design space\n";
+      continue;
+    }
     const auto info = library.validate(file);
     out << file << ": valid " << toString(info.kind) << " \"" << info.id << "\"\n";
   }

@@ -10,6 +10,10 @@
 
 namespace llmwb {
 
+/// Most decode segments a project or space may ask for: each costs one decode step per group, and
+/// beyond a few dozen the integral no longer changes (tests/core/engine/tst_evaluate.cpp).
+inline constexpr int kMaxDecodeSegments = 1024;
+
 struct EvaluationOptions {
   std::optional<int> decodeBatch; ///< default: the largest power of two that fits
   int prefillBatch = 1;           ///< MemExplorer 4.3: prefill is evaluated at batch 1

@@ -9,6 +9,10 @@
 namespace llmwb::io {
 
 namespace {
+/// More layers than any real model has (the largest have a few hundred), so that a bad file cannot
+/// ask for billions.
+constexpr std::size_t kMaxLayers = 10000;
+
 using params::keysWith;
 using params::readFields;
 
@@ -95,11 +99,19 @@ ModelSpec readModel(const JsonReader& r, const std::string& id) {
   const auto pattern = r.child("layer_pattern");
   if (pattern.json().is_string()) {
     m.layerPattern = pattern.asString();
+    if (m.layerPattern.size() > kMaxLayers)
+      r.fail("layer_pattern", "has " + std::to_string(m.layerPattern.size()) + " layers; at most " + std::to_string(kMaxLayers) +
+                                  " are modelled");
   } else {
     std::vector<PatternSegment> segments;
+    double layers = 0;
     for (const auto& s : pattern.elements()) {
       s.allowOnly({"pattern", "repeat"});
       segments.push_back({s.string("pattern"), s.positiveInteger("repeat", 1)});
+      layers += double(segments.back().pattern.size()) * segments.back().repeat;
+      if (layers > kMaxLayers)
+        s.fail("repeat", "the pattern would have " + params::numberText(layers) + " layers; at most " +
+                             std::to_string(kMaxLayers) + " are modelled");
     }
     m.layerPattern = expandPattern(segments);
   }

@@ -43,6 +43,8 @@ EvaluationOptions readOptions(const io::JsonReader& r) {
   if (r.has("decode_batch")) o.decodeBatch = r.positiveInteger("decode_batch");
   o.prefillBatch = r.positiveInteger("prefill_batch", 1);
   o.decodeSegments = r.positiveInteger("decode_segments", 4);
+  if (o.decodeSegments > kMaxDecodeSegments)
+    r.fail("decode_segments", "expected at most " + std::to_string(kMaxDecodeSegments) + ", got " + std::to_string(o.decodeSegments));
   return o;
 }
 

@@ -116,6 +116,8 @@ DesignSpace readSpace(const nlohmann::json& json, const std::string& file, const
   else if (phases == "both") s.phases = SpacePhases::Both;
   else r.fail("phases", "expected \"prefill\", \"decode\" or \"both\", got \"" + phases + "\"");
   s.decodeSegments = r.positiveInteger("decode_segments", 4);
+  if (s.decodeSegments > kMaxDecodeSegments)
+    r.fail("decode_segments", "expected at most " + std::to_string(kMaxDecodeSegments) + ", got " + std::to_string(s.decodeSegments));
 
   std::set<std::string> names;
   const auto parameters = r.array("parameters");
@@ -211,6 +213,13 @@ std::vector<std::string> designSpaceIds(const PresetLibrary& library) {
       }
   }
   return {ids.begin(), ids.end()};
+}
+
+bool validateIfDesignSpace(const std::string& file, const PresetLibrary& library) {
+  const auto j = io::parseJsonFile(file);
+  if (!j.is_object() || !j.contains("kind") || j.at("kind") != "design_space") return false;
+  loadDesignProblem(file, library);
+  return true;
 }
 
 } // namespace llmwb

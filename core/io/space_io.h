@@ -21,6 +21,10 @@ dse::DesignSpace parseDesignSpace(const std::string& text, const std::string& or
 dse::DesignProblem loadDesignProblem(const std::string& idOrFile, const PresetLibrary& library);
 dse::DesignProblem bindDesignSpace(dse::DesignSpace space, const PresetLibrary& library);
 
+/// True when `file` is a design-space document (kind "design_space"); it is then read and bound
+/// completely (every problem an InputError), as `llmwb-cli validate` needs.
+bool validateIfDesignSpace(const std::string& file, const PresetLibrary& library);
+
 /// Ids of the spaces in every preset root, sorted.
 std::vector<std::string> designSpaceIds(const PresetLibrary& library);
 

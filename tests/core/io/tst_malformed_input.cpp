@@ -168,3 +168,9 @@ TEST_F(Malformed, NumberFormatsComeFromTheirTable) {
   expectError(write("devices/npu.json", replace(kGoodDevice, "\"weights\"", "\"weight\"")), "/quantisation/weight",
               "unknown field");
 }
+
+TEST_F(Malformed, WorkThatGrowsWithAnInputIsCapped) {
+  expectError(write("models/m.json", replace(kGoodModel, "\"layer_pattern\": \"AF\"",
+                                             "\"layer_pattern\": [{\"pattern\": \"AF\", \"repeat\": 1000000000}]")),
+              "/layer_pattern/0/repeat", "at most 10000");
+}
