@@ -7,32 +7,65 @@
 #include "widgets/common/theme.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
 
-int main(int argc, char** argv) {
-  QApplication app(argc, argv);
-  QApplication::setApplicationName(QStringLiteral("llmwb"));
-  QApplication::setOrganizationName(QStringLiteral("llmwb"));
-  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+#include <string_view>
 
-  QCommandLineParser parser;
+namespace {
+void describeApplication() {
+  QCoreApplication::setApplicationName(QStringLiteral("llmwb"));
+  QCoreApplication::setOrganizationName(QStringLiteral("llmwb"));
+  QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+}
+
+/// The options, named by their long names (`parser.isSet("size")`).
+void describeOptions(QCommandLineParser& parser) {
   parser.setApplicationDescription(QStringLiteral("LLM Accelerator Workbench"));
   parser.addHelpOption();
   parser.addVersionOption();
-  QCommandLineOption project({QStringLiteral("p"), QStringLiteral("project")}, QStringLiteral("Open this project."),
-                             QStringLiteral("FILE"));
-  QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                QStringLiteral("Render the window after evaluation to a PNG and quit."), QStringLiteral("OUT.png"));
-  QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080."), QStringLiteral("WxH"));
-  QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use the dark palette."));
-  QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show this results tab first (by title, e.g. Roofline)."), QStringLiteral("TITLE"));
-  QCommandLineOption editor(QStringLiteral("editor"), QStringLiteral("Show this editor tab first: hierarchy or package."), QStringLiteral("NAME"));
-  QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select device group N in the inspector."), QStringLiteral("N"));
-  parser.addOptions({project, screenshot, size, dark, tab, editor, select});
+  parser.addOptions({
+      {{QStringLiteral("p"), QStringLiteral("project")}, QStringLiteral("Open this project."), QStringLiteral("FILE")},
+      {QStringLiteral("screenshot"), QStringLiteral("Render the window after evaluation to a PNG and quit."), QStringLiteral("OUT.png")},
+      {QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080."), QStringLiteral("WxH")},
+      {QStringLiteral("dark"), QStringLiteral("Use the dark palette.")},
+      {QStringLiteral("tab"), QStringLiteral("Show this results tab first (by title, e.g. Roofline)."), QStringLiteral("TITLE")},
+      {QStringLiteral("editor"), QStringLiteral("Show this editor tab first: hierarchy or package."), QStringLiteral("NAME")},
+      {QStringLiteral("select"), QStringLiteral("Select device group N in the inspector."), QStringLiteral("N")},
+  });
   parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("Project file to open."));
+}
+
+/// --help and --version need no display: answered before a QApplication opens one.
+bool asksForInformation(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a(argv[i]);
+    if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") return true;
+  }
+  return false;
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  if (asksForInformation(argc, argv)) {
+    QCoreApplication core(argc, argv);
+    describeApplication();
+    QCommandLineParser parser;
+    describeOptions(parser);
+    parser.process(core); // prints and exits
+    return 0;
+  }
+  QApplication app(argc, argv);
+  describeApplication();
+
+  QCommandLineParser parser;
+  describeOptions(parser);
+  const QString project = QStringLiteral("project"), screenshot = QStringLiteral("screenshot"), size = QStringLiteral("size"),
+                dark = QStringLiteral("dark"), tab = QStringLiteral("tab"), editor = QStringLiteral("editor"),
+                select = QStringLiteral("select");
   parser.process(app);
 
   llmwb::ui::applyTheme(parser.isSet(dark) ? llmwb::ui::Theme::Dark : llmwb::ui::Theme::Light);
