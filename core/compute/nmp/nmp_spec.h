@@ -29,6 +29,8 @@ struct NmpDieSpec {
   double nocHopCycles = 4;
   double weightBufferKiB = 256;  ///< per core
   double outputBufferKiB = 128;  ///< per PU, shared 2R/2W with the vector core
+  int partitionSearch = 1;       ///< 1: Snake's per-operator mode x shape search (§5); 0: conventional OS, N split over PUs
+  int mSplitPus = 1;             ///< Stratum/Duplex M partition: up to this many PU groups split M, each streaming a weight replica
   int foldOverlap = 1;           ///< 1: successive folds stream back to back (fill/drain paid once per operator)
   double matrixPeakW = 39.22;
   double vectorPeakW = 14.47;
