@@ -13,9 +13,9 @@
 namespace llmwb {
 
 /// NoC link bandwidth between neighbouring PUs, bytes per cycle and direction. The paper gives no
-/// NoC figure (spec ambiguity A-4); this is the one calibration constant of the NMP model: with it
-/// Llama-3.3-70B picks IS-S for about the paper's 59.7% of its per-layer schedule points
-/// (docs/snake.md). Every NMP kind takes it as the default of `noc_B_per_cycle`.
+/// NoC figure (spec ambiguity A-4). Meant to be fitted to Llama-3.3-70B's 59.7% IS-S share; no
+/// value reaches it in this model (docs/snake.md), so 64 is a middle value. Every NMP kind takes it
+/// as the default of `noc_B_per_cycle`.
 inline constexpr double kNmpNocBytesPerCycle = 64.0;
 
 struct NmpDieSpec {
