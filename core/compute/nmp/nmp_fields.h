@@ -52,6 +52,16 @@ template <class S> std::vector<params::Field<S>> dieFields(const FieldSources& s
   f.push_back(params::real<S>("output_buffer_KiB", static_cast<double S::*>(&B::outputBufferKiB)).withLabel("Output buffer")
                   .withUnit("KiB").withRange(0, 1e6).withDoc("per-PU shared 2R/2W output buffer (array writeback, vector core)")
                   .withSource("assumption: spec A.4, 128 KB in 8 banks"));
+  f.push_back(params::integer<S, int>("partition_search", static_cast<int S::*>(&B::partitionSearch))
+                  .withLabel("Partition search").withRange(0, 1)
+                  .withDoc("1: per-operator search of partition mode (IS-S, IS-ST, OS-S, OS-ST) x logical shape x intra-PU split; "
+                           "0: the conventional partition without Snake's scheduler: output-stationary, N split over the PUs (OS-S)")
+                  .withSource(paper + " §5 (the multi-PU scheduling framework and dataflow reconfiguration are Snake's), §6.1.2"));
+  f.push_back(params::integer<S, int>("m_split_pus", static_cast<int S::*>(&B::mSplitPus)).withLabel("M-split PU groups")
+                  .withRange(1, 1024)
+                  .withDoc("PU groups that split the batch rows M (each group streams its own replica of the weights from its "
+                           "channels; the PUs of a group split N); 1: M is never split across PUs, as in Snake")
+                  .withSource(paper + " §5(a): prior NMP designs [Stratum, Duplex] partition M across PUs, replicating weights"));
   f.push_back(params::integer<S, int>("fold_overlap", static_cast<int S::*>(&B::foldOverlap)).withLabel("Fold overlap")
                   .withRange(0, 1)
                   .withDoc("1: successive folds (and expert GEMMs) stream back to back, fill/drain skew paid once per operator; 0: per fold (SCALE-Sim style)")

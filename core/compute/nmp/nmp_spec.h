@@ -13,9 +13,9 @@
 namespace llmwb {
 
 /// NoC link bandwidth between neighbouring PUs, bytes per cycle and direction. The paper gives no
-/// NoC figure (spec ambiguity A-4); this is the one calibration constant of the NMP model: with it
-/// Llama-3.3-70B picks IS-S for about the paper's 59.7% of its per-layer schedule points
-/// (docs/snake.md). Every NMP kind takes it as the default of `noc_B_per_cycle`.
+/// NoC figure (spec ambiguity A-4). Meant to be fitted to Llama-3.3-70B's 59.7% IS-S share; no
+/// value reaches it in this model (docs/snake.md), so 64 is a middle value. Every NMP kind takes it
+/// as the default of `noc_B_per_cycle`.
 inline constexpr double kNmpNocBytesPerCycle = 64.0;
 
 struct NmpDieSpec {
@@ -29,6 +29,8 @@ struct NmpDieSpec {
   double nocHopCycles = 4;
   double weightBufferKiB = 256;  ///< per core
   double outputBufferKiB = 128;  ///< per PU, shared 2R/2W with the vector core
+  int partitionSearch = 1;       ///< 1: Snake's per-operator mode x shape search (§5); 0: conventional OS, N split over PUs
+  int mSplitPus = 1;             ///< Stratum/Duplex M partition: up to this many PU groups split M, each streaming a weight replica
   int foldOverlap = 1;           ///< 1: successive folds stream back to back (fill/drain paid once per operator)
   double matrixPeakW = 39.22;
   double vectorPeakW = 14.47;

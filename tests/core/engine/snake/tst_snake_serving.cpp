@@ -59,13 +59,28 @@ TEST(SnakeServing, BaselinesAreSlowerThanSnakeAtEveryRate) {
     std::printf(" req/s)\n");
   }
   std::printf("paper (Fig. 11, 5 models): E2E MAC tree 1.1-2.3x, 48x48 1.1-2.4x; TBT MAC tree 1.3-2.2x, 48x48 1.1-2.2x, 8x288 1.5-4.5x\n");
-  // What holds in this model (docs/snake.md explains the gaps): the fixed 48x48 array is slower
-  // than Snake in E2E and TBT at every rate. The H100 prefill limits the rate, so the decode batch
-  // stays small and the decode is memory-bound: the MAC tree (at 1 GHz) ties with Snake, and
-  // 8x288 is not worse than 48x48; printed above, not asserted.
-  const auto& a = others["snake/sa-48x48"];
+  // S-S1: every NMP baseline is slower than Snake in E2E and TBT at every rate.
+  for (const auto& [name, c] : others)
+    for (std::size_t i = 0; i < rates().size(); ++i) {
+      EXPECT_GT(c.e2e[i], snake.e2e[i]) << name << " E2E at rate " << rates()[i];
+      EXPECT_GT(c.tbt[i], snake.tbt[i]) << name << " TBT at rate " << rates()[i];
+    }
+  // S-S2: the TBT gap to the MAC tree widens with the rate (the decode batch grows), and its TBT
+  // range overlaps the paper's 1.3-2.2x (+-0.3x).
+  const auto& mac = others["snake/mac-tree"];
+  for (std::size_t i = 1; i < rates().size(); ++i)
+    EXPECT_GE(mac.tbt[i] / snake.tbt[i], mac.tbt[i - 1] / snake.tbt[i - 1] * (1 - 1e-9)) << "rate " << rates()[i];
+  EXPECT_GT(mac.tbt.back() / snake.tbt.back(), mac.tbt.front() / snake.tbt.front());
   for (std::size_t i = 0; i < rates().size(); ++i) {
-    EXPECT_GT(a.e2e[i], snake.e2e[i]) << "48x48 E2E at rate " << rates()[i];
-    EXPECT_GT(a.tbt[i], snake.tbt[i]) << "48x48 TBT at rate " << rates()[i];
+    const double r = mac.tbt[i] / snake.tbt[i];
+    EXPECT_GE(r, 1.0) << rates()[i];
+    EXPECT_LE(r, 2.2 + 0.3) << rates()[i];
   }
+  // Not met (docs/snake.md): 48x48 better than 8x288. In this model the 8x288 array keeps its 8
+  // rows full at every decode batch and is the closer baseline; printed, and asserted as such so
+  // that a change of the ordering is noticed.
+  const auto& a = others["snake/sa-48x48"];
+  const auto& b = others["snake/sa-8x288"];
+  std::printf("48x48 TBT / 8x288 TBT at the highest rate: %.2f (paper: < 1)\n", a.tbt.back() / b.tbt.back());
+  EXPECT_GT(a.tbt.back(), b.tbt.back());
 }
