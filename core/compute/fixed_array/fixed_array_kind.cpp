@@ -2,6 +2,7 @@
 #include "core/compute/fixed_array/fixed_array_kind.h"
 
 #include "core/compute/nmp/nmp_fields.h"
+#include "core/compute/nmp/nmp_kind.h"
 #include "core/compute/nmp/nmp_unit.h"
 
 namespace llmwb {
@@ -20,26 +21,15 @@ params::ParamTable<S> fixedTable() {
           nmp::dieFields<S>(src, "PE rows per core (the short side carries M)", "PE columns per core")};
 }
 
-class FixedArrayKind final : public ComputeKindOf<S> {
+class FixedArrayKind final : public nmp::NmpKind<S> {
 public:
-  FixedArrayKind() : ComputeKindOf("NMP logic die with fixed-shape systolic arrays", "snake", fixedTable()) {}
-  std::optional<SquareMillimeters> area(const ComputeSpec& spec) const override {
-    const auto& s = spec.as<S>();
-    return units::squareMillimeters(s.puAreaMm2 * s.pus);
-  }
+  FixedArrayKind() : NmpKind("NMP logic die with fixed-shape systolic arrays", "snake", fixedTable()) {}
 
 protected:
   std::unique_ptr<ComputeUnit> make(const S& s) const override {
     auto die = nmp::die(NmpSubstrate::FixedArray, s);
     die.shapes = {{s.arrayRows, s.arrayCols}};
     return std::make_unique<NmpDieUnit>(std::move(die));
-  }
-  std::optional<Watts> power(const S& s) const override {
-    return units::watts(s.matrixPeakW + s.vectorPeakW + s.controlPeakW + s.nocPeakW);
-  }
-  double matrixShare(const S& s) const override {
-    const double total = s.matrixPeakW + s.vectorPeakW + s.controlPeakW + s.nocPeakW;
-    return total > 0 ? s.matrixPeakW / total : 1.0;
   }
 };
 } // namespace

@@ -2,6 +2,7 @@
 #include "core/compute/mactree/mactree_kind.h"
 
 #include "core/compute/nmp/nmp_fields.h"
+#include "core/compute/nmp/nmp_kind.h"
 #include "core/compute/nmp/nmp_unit.h"
 
 namespace llmwb {
@@ -20,24 +21,13 @@ params::ParamTable<S> macTreeTable() {
           nmp::dieFields<S>(src, "inputs of one MAC tree (along K)", "MAC trees per core (along N)")};
 }
 
-class MacTreeKind final : public ComputeKindOf<S> {
+class MacTreeKind final : public nmp::NmpKind<S> {
 public:
-  MacTreeKind() : ComputeKindOf("NMP logic die with MAC trees (Stratum-style)", "snake", macTreeTable()) {}
-  std::optional<SquareMillimeters> area(const ComputeSpec& spec) const override {
-    const auto& s = spec.as<S>();
-    return units::squareMillimeters(s.puAreaMm2 * s.pus);
-  }
+  MacTreeKind() : NmpKind("NMP logic die with MAC trees (Stratum-style)", "snake", macTreeTable()) {}
 
 protected:
   std::unique_ptr<ComputeUnit> make(const S& s) const override {
     return std::make_unique<NmpDieUnit>(nmp::die(NmpSubstrate::MacTree, s));
-  }
-  std::optional<Watts> power(const S& s) const override {
-    return units::watts(s.matrixPeakW + s.vectorPeakW + s.controlPeakW + s.nocPeakW);
-  }
-  double matrixShare(const S& s) const override {
-    const double total = s.matrixPeakW + s.vectorPeakW + s.controlPeakW + s.nocPeakW;
-    return total > 0 ? s.matrixPeakW / total : 1.0;
   }
 };
 } // namespace

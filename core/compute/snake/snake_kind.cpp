@@ -2,6 +2,7 @@
 #include "core/compute/snake/snake_kind.h"
 
 #include "core/compute/nmp/nmp_fields.h"
+#include "core/compute/nmp/nmp_kind.h"
 #include "core/compute/nmp/nmp_unit.h"
 
 namespace llmwb {
@@ -35,13 +36,9 @@ params::ParamTable<S> snakeTable() {
   return {"Snake logic die", std::move(fields)};
 }
 
-class SnakeKind final : public ComputeKindOf<S> {
+class SnakeKind final : public nmp::NmpKind<S> {
 public:
-  SnakeKind() : ComputeKindOf("Snake NMP logic die (reconfigurable systolic arrays)", "snake", snakeTable()) {}
-  std::optional<SquareMillimeters> area(const ComputeSpec& spec) const override {
-    const auto& s = spec.as<S>();
-    return units::squareMillimeters(s.puAreaMm2 * s.pus);
-  }
+  SnakeKind() : NmpKind("Snake NMP logic die (reconfigurable systolic arrays)", "snake", snakeTable()) {}
 
 protected:
   std::unique_ptr<ComputeUnit> make(const S& s) const override {
@@ -49,13 +46,6 @@ protected:
     die.shapes = snakeShapes(s);
     die.weightPorts = std::max(1, s.arrayRows / std::max(1, s.granularity));
     return std::make_unique<NmpDieUnit>(std::move(die));
-  }
-  std::optional<Watts> power(const S& s) const override {
-    return units::watts(s.matrixPeakW + s.vectorPeakW + s.controlPeakW + s.nocPeakW);
-  }
-  double matrixShare(const S& s) const override {
-    const double total = s.matrixPeakW + s.vectorPeakW + s.controlPeakW + s.nocPeakW;
-    return total > 0 ? s.matrixPeakW / total : 1.0;
   }
   void checkParams(const S& s) const override {
     if (s.granularity > s.arrayRows)
