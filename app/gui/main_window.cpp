@@ -36,6 +36,8 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QAbstractSpinBox>
+#include <QKeyEvent>
 #include <QUndoStack>
 #include <QUndoView>
 #include <QVBoxLayout>
@@ -170,6 +172,7 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   auto* editMenu = menuBar()->addMenu(tr("&Edit"));
+  qApp->installEventFilter(this); // Undo/Redo from a focused spin box (eventFilter)
   mUndoAction = new QAction(ui::actionIcon(QStringLiteral("undo")), tr("&Undo"), this);
   mUndoAction->setShortcut(QKeySequence::Undo);
   mRedoAction = new QAction(ui::actionIcon(QStringLiteral("redo")), tr("&Redo"), this);
@@ -434,6 +437,20 @@ void MainWindow::showEvent(QShowEvent* event) {
   auto* inspector = findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
   if (palette && inspector)
     resizeDocks({palette, inspector}, {std::min(370, width() / 5), std::min(380, width() / 5)}, Qt::Horizontal);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::ShortcutOverride) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    const bool inSpinBox = widget && (qobject_cast<QAbstractSpinBox*>(widget) ||
+                                      qobject_cast<QAbstractSpinBox*>(widget->parentWidget()));
+    if (inSpinBox && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))) {
+      event->ignore(); // not overridden: the window's Undo/Redo shortcut fires
+      return true;
+    }
+  }
+  return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -75,6 +75,9 @@ signals:
 
 protected:
   void closeEvent(QCloseEvent* event) override;
+  /// Lets Ctrl+Z / Ctrl+Shift+Z reach the project's undo while a spin box has focus (its line
+  /// edit would otherwise take them for its own text).
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void showEvent(QShowEvent* event) override;
 
 private:

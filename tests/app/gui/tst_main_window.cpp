@@ -15,6 +15,7 @@
 #include "widgets/results/comparison_table.h"
 
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,6 +34,30 @@ class TestMainWindow : public QObject {
 
 private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void ctrlZUndoesWhileASpinBoxHasFocus() {
+    MainWindow w(lib);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QSpinBox* count = nullptr;
+    for (auto* box : w.findChildren<QSpinBox*>())
+      if (box->property("partAddress").toString() == QStringLiteral("device/0")) count = box;
+    QVERIFY(count);
+    const int before = count->value();
+    count->setValue(before + 1); // an edit on the undo stack
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+    // The lane is rebuilt after the edit: focus the new count box and press Ctrl+Z.
+    for (auto* box : w.findChildren<QSpinBox*>())
+      if (box->property("partAddress").toString() == QStringLiteral("device/0")) count = box;
+    w.activateWindow();
+    count->setFocus();
+    QTRY_VERIFY(count->hasFocus());
+    QTest::keyClick(count, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(w.document()->undoStack()->index(), 0);
+    QCOMPARE(w.document()->system().groups[0].count, before);
+  }
 
   void aDropChangesTheResultsAndUndoRestoresThem() {
     MainWindow w(lib);
