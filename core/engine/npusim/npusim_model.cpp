@@ -317,13 +317,14 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   const double seqs = ceilPos(point.batch / mPool.pipelines);
   const double newTokens = std::max(1.0, point.newTokens);
   double best = -1, bestComm = 0, flops = 0, hbm = 0, noc = 0;
-  // Micro-batches through the pipeline: split the sequences, or a single prompt's tokens.
+  // Micro-batches through the pipeline: split the sequences (requests stream through the stages,
+  // NpuSim 4.3.1). A prompt's tokens stay whole: without chunked prefill a prompt traverses the
+  // stages as one tensor (chunking is the scheduler's, PD fusion; section 4.3.2).
   for (int mb = 1; mb <= mPool.pp; mb *= 2) {
-    const bool bySeqs = seqs >= mb;
-    if (!bySeqs && newTokens < mb) break;
-    const double s = bySeqs ? seqs / mb : seqs;
-    const double n = bySeqs ? newTokens : newTokens / mb;
-    const double ctx = bySeqs ? point.contextTokens : point.contextTokens + (newTokens - n) / 2;
+    if (seqs < mb) break;
+    const double s = seqs / mb;
+    const double n = newTokens;
+    const double ctx = point.contextTokens;
     double sum = 0, worst = 0, comm = 0, fl = 0, hb = 0, nb = 0;
     for (const auto& st : mStages) {
       const auto c = stageCost(st, s, n, ctx, point.logitRows, seqs);

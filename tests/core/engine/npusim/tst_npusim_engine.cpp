@@ -65,8 +65,8 @@ TEST(NpusimPartition, KIsFasterThanMnAtShortSequences_NT1) {
   const auto mn = chip("npusim/large-64", 4, TensorPartition::MN, CorePlacement::Ring);
   const double ratio = prefillSeconds(mn, "qwen3-4b", 256) / prefillSeconds(k, "qwen3-4b", 256);
   paper("N-T1 Qwen3-4B TP4 prefill 256: MN / K time", ratio, 6.03, 0.30);
-  EXPECT_GT(ratio, 3.0); // K several times faster than MN at sequence 256 < hidden 2560
-  EXPECT_LT(ratio, 10.0);
+  EXPECT_GT(ratio, 3.0); // K several times faster than MN at sequence 256 < hidden 2560 (GAP: below 6.03 - 30 %)
+  EXPECT_LT(ratio, 6.03);
 }
 
 TEST(NpusimPartition, MnOvertakesKPastTheHiddenSize_NT1) {
@@ -82,11 +82,13 @@ TEST(NpusimPartition, MnOvertakesKPastTheHiddenSize_NT1) {
     if (std::round(seq) <= 2 * hidden) atHidden = r;
     last = r;
   }
-  // GAP: the model's K keeps its lead past the hidden size (the weight-stationary array's row
-  // padding favours K's full-M passes); what holds is the sharp fall of K's advantage.
-  paper("N-T1 crossover sequence / hidden (paper 0.5..2; 0 = none)", crossover / hidden, 1.0, 1.0);
+  // A prompt traverses the pipeline whole (no token micro-batches without chunked prefill), so the
+  // GEMMs see the whole sequence: K's reduce-scatter (M N) overtakes MN's rotation (K N) and tile padding.
+  const bool within = paper("N-T1 crossover sequence / hidden (paper 0.5..2; 0 = none)", crossover / hidden, 1.0, 1.0);
+  EXPECT_TRUE(within) << crossover;
+  EXPECT_GT(crossover, 0.5 * hidden);
   EXPECT_LT(atHidden, 0.5 * first); // K's lead more than halves by twice the hidden size
-  EXPECT_LT(last, atHidden);
+  EXPECT_LT(last, 1.0);             // and MN stays ahead for long prompts
 }
 
 TEST(NpusimPartition, TwoDBeatsMnOnAverage_NT2) {
