@@ -125,6 +125,21 @@ TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
   EXPECT_GT(mesh, seq);
   EXPECT_GE(seq, 1.0);
 
+  // The prefill alone (NoC-heavy: K's reduce-scatter of M x N per GEMM) shows the placement effect
+  // the single request's HBM-bound decode steps dilute.
+  auto pre = [](CorePlacement p) {
+    return prefillSeconds(chip("npusim/small-256", 16, TensorPartition::K, p), "qwen3-4b", 256);
+  };
+  const double preInter = pre(CorePlacement::LinearInterleave);
+  const double preSeq = preInter / pre(CorePlacement::LinearSeq), preMesh = preInter / pre(CorePlacement::Mesh),
+               preRing = preInter / pre(CorePlacement::Ring);
+  paper("N-P1 TP16 prefill 256 only: linear-seq over interleave", preSeq, 1.18, 0.10);
+  paper("N-P1 TP16 prefill 256 only: mesh over interleave", preMesh, 1.25, 0.10);
+  paper("N-P1 TP16 prefill 256 only: ring over interleave", preRing, 1.32, 0.10);
+  EXPECT_GT(preRing, preMesh);
+  EXPECT_GE(preMesh, preSeq);
+  EXPECT_GT(preSeq, 1.1);
+
   const double inter4 = e2e(CorePlacement::LinearInterleave, 4, "npusim/large-64");
   const double seq4 = inter4 / e2e(CorePlacement::LinearSeq, 4, "npusim/large-64");
   const double mesh4 = inter4 / e2e(CorePlacement::Mesh, 4, "npusim/large-64");
