@@ -92,11 +92,14 @@ TEST(NpusimPartition, MnOvertakesKPastTheHiddenSize_NT1) {
 }
 
 TEST(NpusimPartition, TwoDBeatsMnOnAverage_NT2) {
+  // Each partition on the topology the paper draws for it (section 4.1, Fig. 3): the 1-D MN ring
+  // AllGather on a ring, the 2-D partition's R x C grid on a 2-D mesh block (rows reduce, columns
+  // rotate, one hop each).
   double sum = 0;
   int n = 0;
   for (const char* model : {"qwen3-1.7b", "qwen3-4b", "qwen3-8b"})
     for (double seq : {256.0, 512.0, 1024.0, 2048.0}) {
-      const auto mnk = chip("npusim/large-64", 4, TensorPartition::MNK, CorePlacement::Ring);
+      const auto mnk = chip("npusim/large-64", 4, TensorPartition::MNK, CorePlacement::Mesh);
       const auto mn = chip("npusim/large-64", 4, TensorPartition::MN, CorePlacement::Ring);
       const double r = prefillSeconds(mn, model, seq) / prefillSeconds(mnk, model, seq);
       std::printf("    %-11s seq %5.0f  MN/MNK %.3f\n", model, seq, r);
@@ -105,7 +108,7 @@ TEST(NpusimPartition, TwoDBeatsMnOnAverage_NT2) {
     }
   const double mean = sum / n;
   paper("N-T2 mean MN / MNK time (1.7B/4B/8B x 256-2048)", mean, 1.44, 0.15);
-  EXPECT_GT(mean, 1.1); // 2-D faster than MN on average (GAP to 1.44 printed above)
+  EXPECT_NEAR(mean, 1.44, 0.15 * 1.44); // 2-D faster than MN on average, within the spec's tolerance
 }
 
 TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
