@@ -78,25 +78,37 @@ TEST(NpusimServing, HeterogeneousDecodeCoresSaturate_NS2) {
 }
 
 TEST(NpusimServing, FusionAgainstDisaggregation_NS3) {
+  // Fig. 14 compares PD fusion with homogeneous disaggregation and the two heterogeneous ones
+  // (config 2 A64H120, config 7 A32H120): "the throughput of heterogeneous PD disaggregation gradually
+  // approaches that of PD fusion. At a ratio of 10, PD disaggregation even achieves 1.34x" (5.5).
   const auto fusion = lib().system("npusim/large-64");
   const auto disagg = lib().system("npusim/large-64-pd");
+  const auto c2 = lib().system("npusim/large-64-pd-c2");
+  const auto c7 = lib().system("npusim/large-64-pd-c7");
   const long long shapes[][2] = {{100, 500}, {200, 200}, {1000, 100}};
-  double ratio[3], fTbt[3], dTbt[3];
+  double ratio[3], hetero[3], fTbt[3], dTbt[3];
   for (int i = 0; i < 3; ++i) {
     const auto f = serve(fusion, shapes[i][0], shapes[i][1]);
     const auto d = serve(disagg, shapes[i][0], shapes[i][1]);
+    const auto h2 = serve(c2, shapes[i][0], shapes[i][1]);
+    const auto h7 = serve(c7, shapes[i][0], shapes[i][1]);
     ratio[i] = f.totalTokensPerSecond / d.totalTokensPerSecond;
+    hetero[i] = std::max(h2.totalTokensPerSecond, h7.totalTokensPerSecond) / f.totalTokensPerSecond;
     fTbt[i] = f.tbt.mean.value();
     dTbt[i] = d.tbt.mean.value();
-    std::printf("    %4lld:%-4lld fusion %8.1f tok/s TBT %7.2f ms | disagg %8.1f tok/s TBT %7.2f ms\n", shapes[i][0],
-                shapes[i][1], f.totalTokensPerSecond, fTbt[i] * 1e3, d.totalTokensPerSecond, dTbt[i] * 1e3);
+    std::printf("    %4lld:%-4lld fusion %7.1f tok/s TBT %6.2f ms | disagg %7.1f TBT %6.2f ms | c2 %7.1f | c7 %7.1f tok/s\n",
+                shapes[i][0], shapes[i][1], f.totalTokensPerSecond, fTbt[i] * 1e3, d.totalTokensPerSecond, dTbt[i] * 1e3,
+                h2.totalTokensPerSecond, h7.totalTokensPerSecond);
   }
-  paper("N-S3 fusion / disagg throughput at 1:5 (> 2.3)", ratio[0], 2.3, 0.25);
-  paper("N-S3 disagg / fusion throughput at 10:1", 1 / ratio[2], 1.34, 0.25);
+  paper("N-S3 fusion / homogeneous disagg throughput at 1:5 (> 2.3)", ratio[0], 2.3, 0); // a lower bound
+  paper("N-S3 heterogeneous disagg / fusion throughput at 10:1", hetero[2], 1.34, 0.25);
   paper("N-S3 fusion TBT rise 10:1 over 1:5 (up to 2.57)", fTbt[2] / fTbt[0], 2.57, 0.25);
   paper("N-S3 disagg TBT 10:1 over 1:5 (flat)", dTbt[2] / dTbt[0], 1.0, 0.25);
-  EXPECT_GT(ratio[0], 2.0);      // fusion more than twice disaggregation's throughput below 1:1
-  EXPECT_GT(ratio[0], ratio[2]); // the gap closes as the prefill share grows (GAP: no crossover by 10:1)
-  EXPECT_GT(fTbt[2], 1.3 * fTbt[0]);          // fusion's TBT rises with the prefill share
+  EXPECT_GT(ratio[0], 2.3);                       // fusion over 2.3x disaggregation's throughput below 1:1
+  EXPECT_LT(hetero[0], 1.0);                      // fusion ahead of every disaggregation at 1:5 and 1:1
+  EXPECT_LT(hetero[1], 1.0);
+  EXPECT_NEAR(hetero[2], 1.34, 0.25 * 1.34);      // the crossover: heterogeneous disaggregation wins at 10:1
+  EXPECT_GT(ratio[0], ratio[2]);                  // the gap closes as the prefill share grows
+  EXPECT_GT(fTbt[2], 1.3 * fTbt[0]);              // fusion's TBT rises with the prefill share (GAP: 1.6x of up to 2.57x)
   EXPECT_LT(dTbt[2] / dTbt[0], fTbt[2] / fTbt[0]); // disaggregation's stays flatter
 }
