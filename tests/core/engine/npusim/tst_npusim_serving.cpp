@@ -112,3 +112,9 @@ TEST(NpusimServing, FusionAgainstDisaggregation_NS3) {
   EXPECT_GT(fTbt[2], 1.3 * fTbt[0]);              // fusion's TBT rises with the prefill share (GAP: 1.6x of up to 2.57x)
   EXPECT_LT(dTbt[2] / dTbt[0], fTbt[2] / fTbt[0]); // disaggregation's stays flatter
 }
+
+TEST(NpusimServing, NpusimIsTheDefaultSchedulerOfSystemsWithAParallelismBlock) {
+  EXPECT_EQ(defaultScheduler(lib().system("npusim/large-64")), "npusim");
+  EXPECT_EQ(defaultScheduler(lib().system("npusim/large-64-pd-c2")), "npusim");
+  EXPECT_EQ(defaultScheduler(lib().system("gpu/h100")), "continuous");
+}
