@@ -107,6 +107,16 @@ NpusimModel::NpusimModel(const EngineContext& context)
                std::to_string(mCore.hbmCapacityGB) + " GB of HBM; use more pipeline stages or TP";
 }
 
+double NpusimModel::memorySeconds(double sramBytes, double hbmBytes) const {
+  // HBM data is staged in SRAM (section 5.3: with spilled weights and KV "SRAM serves as a temporary
+  // computation buffer"): the DMA writes it and the array reads it, so each spilled byte crosses the
+  // SRAM port twice. SRAM bandwidth scales with the array (Fig. 12: "adjust SRAM bandwidth to match
+  // the computational capability of the SA"), which caps what more HBM bandwidth can deliver.
+  const double hbm = hbmBytes > 0 ? mCore.hbmLatencyNs * 1e-9 + hbmBytes / (mCore.hbmBandwidth() * mCore.hbmEfficiency) : 0;
+  const double sram = (sramBytes + 2 * hbmBytes) / mCore.sramBandwidth();
+  return std::max(hbm, sram);
+}
+
 NpusimModel::Cost NpusimModel::vector(double ops) const {
   Cost c;
   c.time = ops / mCore.coreVectorOps();
@@ -154,10 +164,9 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n) const {
   const double f = mCore.frequencyHz();
   const double wBytes = k * n * mBytes / p;
   const double share = mWeightShare;
-  const double tw = wBytes * share / mCore.sramBandwidth() +
-                    wBytes * (1 - share) / (mCore.hbmBandwidth() * mCore.hbmEfficiency) +
-                    (share < 1 ? mCore.hbmLatencyNs * 1e-9 : 0);
-  const double io = (m * k + m * n) * mBytes / p / mCore.sramBandwidth();
+  // Weights and the operator's input and output through SRAM; spilled weights stream in from HBM.
+  const double tw = memorySeconds(wBytes * share + (m * k + m * n) * mBytes / p, wBytes * (1 - share));
+  const double io = 0;
   c.flops = 2 * m * k * n;
   c.hbmBytes = wBytes * (1 - share) * p;
   if (p == 1) {
@@ -232,9 +241,7 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
     const double compute = seqs * hq * (npuGemmCycles(mCore, newTokens, d, span) + npuGemmCycles(mCore, newTokens, span, d)) / f +
                            seqs * hq * newTokens * span * 5 / mCore.coreVectorOps();
     const double kvBytes = seqs * (span + newTokens) * hkv * d * 2 * mBytes;
-    const double memory = kvBytes * (1 - kvSpill) / mCore.sramBandwidth() +
-                          kvBytes * kvSpill / (mCore.hbmBandwidth() * mCore.hbmEfficiency) +
-                          (kvSpill > 0 ? mCore.hbmLatencyNs * 1e-9 : 0);
+    const double memory = memorySeconds(kvBytes * (1 - kvSpill), kvBytes * kvSpill);
     att.time = std::max(compute, memory);
     att.hbmBytes = kvBytes * kvSpill * p;
     if (p > 1 && mPar.partition != TensorPartition::K) {
