@@ -135,6 +135,7 @@ int serveCommand(const std::vector<std::string>& words, std::ostream& out, std::
   const auto lib = libraryFor(args);
   auto config = configFrom(args, lib, false);
   const auto [system, model] = specsFrom(args, lib, config);
+  if (!args.value("scheduler")) config.scheduler = serving::defaultScheduler(system);
   const auto r = serving::simulate(system, model, config);
   if (args.flag("json")) out << servingToJson(r, config, args.flag("timeline")) << "\n";
   else printResult(out, r, config);
@@ -150,6 +151,7 @@ int serveSweepCommand(const std::vector<std::string>& words, std::ostream& out, 
   const auto rates = rateList(args.required("rates"));
   auto config = configFrom(args, lib, true);
   const auto [system, model] = specsFrom(args, lib, config);
+  if (!args.value("scheduler")) config.scheduler = serving::defaultScheduler(system);
   const auto results = serving::sweepRates(system, model, config, rates);
   if (args.flag("json")) {
     out << servingSweepToJson(results, config, rates) << "\n";

@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Only errors."));
   const QCommandLineOption serving(QStringLiteral("serving"),
                                    QStringLiteral("Also run a serving sweep of the system and its comparisons and write its figures."));
-  const QCommandLineOption servingScheduler(QStringLiteral("serving-scheduler"), QStringLiteral("Serving scheduler, or auto (default): disaggregated for disaggregated systems, continuous otherwise."),
+  const QCommandLineOption servingScheduler(QStringLiteral("serving-scheduler"), QStringLiteral("Serving scheduler, or auto (default): npusim for systems with a parallelism block, disaggregated for other disaggregated systems, continuous otherwise."),
                                             QStringLiteral("NAME"));
   const QCommandLineOption servingRates(QStringLiteral("serving-rates"),
                                         QStringLiteral("Request rates in req/s, e.g. 0.5,1,2 (default: around the design's throughput)."),

@@ -138,6 +138,8 @@ void summarise(const ServingConfig& config, ServingRun& run, ServingResult& resu
 
 } // namespace
 
+std::string defaultScheduler(const SystemSpec& system) { return system.parallelism ? "npusim" : "continuous"; }
+
 ServingResult simulate(const SystemSpec& system, const ModelSpec& model, const ServingConfig& config,
                        const std::function<bool(double progress)>& progress) {
   ServingResult result;

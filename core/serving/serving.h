@@ -143,6 +143,10 @@ struct ServingResult {
   Timeline timeline;
 };
 
+/// The scheduler a system is served with when none is named: "npusim" for a system with a
+/// "parallelism" block (NpuSim chips: its mode picks PD fusion or disaggregation), else "continuous".
+std::string defaultScheduler(const SystemSpec& system);
+
 /// Runs the requests through `system` with the configured scheduler. `progress` (may be empty) is
 /// called now and then with the completed share; returning false cancels (the result then has
 /// `cancelled` set and what was done so far). Bad configuration gives an infeasible result.

@@ -107,6 +107,16 @@ NpusimModel::NpusimModel(const EngineContext& context)
                std::to_string(mCore.hbmCapacityGB) + " GB of HBM; use more pipeline stages or TP";
 }
 
+double NpusimModel::memorySeconds(double sramBytes, double hbmBytes) const {
+  // HBM data is staged in SRAM (section 5.3: with spilled weights and KV "SRAM serves as a temporary
+  // computation buffer"): the DMA writes it and the array reads it, so each spilled byte crosses the
+  // SRAM port twice. SRAM bandwidth scales with the array (Fig. 12: "adjust SRAM bandwidth to match
+  // the computational capability of the SA"), which caps what more HBM bandwidth can deliver.
+  const double hbm = hbmBytes > 0 ? mCore.hbmLatencyNs * 1e-9 + hbmBytes / (mCore.hbmBandwidth() * mCore.hbmEfficiency) : 0;
+  const double sram = (sramBytes + 2 * hbmBytes) / mCore.sramBandwidth();
+  return std::max(hbm, sram);
+}
+
 NpusimModel::Cost NpusimModel::vector(double ops) const {
   Cost c;
   c.time = ops / mCore.coreVectorOps();
@@ -154,10 +164,9 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n) const {
   const double f = mCore.frequencyHz();
   const double wBytes = k * n * mBytes / p;
   const double share = mWeightShare;
-  const double tw = wBytes * share / mCore.sramBandwidth() +
-                    wBytes * (1 - share) / (mCore.hbmBandwidth() * mCore.hbmEfficiency) +
-                    (share < 1 ? mCore.hbmLatencyNs * 1e-9 : 0);
-  const double io = (m * k + m * n) * mBytes / p / mCore.sramBandwidth();
+  // Weights and the operator's input and output through SRAM; spilled weights stream in from HBM.
+  const double tw = memorySeconds(wBytes * share + (m * k + m * n) * mBytes / p, wBytes * (1 - share));
+  const double io = 0;
   c.flops = 2 * m * k * n;
   c.hbmBytes = wBytes * (1 - share) * p;
   if (p == 1) {
@@ -232,9 +241,7 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
     const double compute = seqs * hq * (npuGemmCycles(mCore, newTokens, d, span) + npuGemmCycles(mCore, newTokens, span, d)) / f +
                            seqs * hq * newTokens * span * 5 / mCore.coreVectorOps();
     const double kvBytes = seqs * (span + newTokens) * hkv * d * 2 * mBytes;
-    const double memory = kvBytes * (1 - kvSpill) / mCore.sramBandwidth() +
-                          kvBytes * kvSpill / (mCore.hbmBandwidth() * mCore.hbmEfficiency) +
-                          (kvSpill > 0 ? mCore.hbmLatencyNs * 1e-9 : 0);
+    const double memory = memorySeconds(kvBytes * (1 - kvSpill), kvBytes * kvSpill);
     att.time = std::max(compute, memory);
     att.hbmBytes = kvBytes * kvSpill * p;
     if (p > 1 && mPar.partition != TensorPartition::K) {
@@ -317,13 +324,14 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   const double seqs = ceilPos(point.batch / mPool.pipelines);
   const double newTokens = std::max(1.0, point.newTokens);
   double best = -1, bestComm = 0, flops = 0, hbm = 0, noc = 0;
-  // Micro-batches through the pipeline: split the sequences, or a single prompt's tokens.
+  // Micro-batches through the pipeline: split the sequences (requests stream through the stages,
+  // NpuSim 4.3.1). A prompt's tokens stay whole: without chunked prefill a prompt traverses the
+  // stages as one tensor (chunking is the scheduler's, PD fusion; section 4.3.2).
   for (int mb = 1; mb <= mPool.pp; mb *= 2) {
-    const bool bySeqs = seqs >= mb;
-    if (!bySeqs && newTokens < mb) break;
-    const double s = bySeqs ? seqs / mb : seqs;
-    const double n = bySeqs ? newTokens : newTokens / mb;
-    const double ctx = bySeqs ? point.contextTokens : point.contextTokens + (newTokens - n) / 2;
+    if (seqs < mb) break;
+    const double s = seqs / mb;
+    const double n = newTokens;
+    const double ctx = point.contextTokens;
     double sum = 0, worst = 0, comm = 0, fl = 0, hb = 0, nb = 0;
     for (const auto& st : mStages) {
       const auto c = stageCost(st, s, n, ctx, point.logitRows, seqs);

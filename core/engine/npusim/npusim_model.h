@@ -70,6 +70,8 @@ private:
   Cost layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill) const;
   Cost gemm(double m, double k, double n) const;
   Cost vector(double ops) const;
+  /// Time to move `sramBytes` resident in SRAM and `hbmBytes` spilled to HBM through one core.
+  double memorySeconds(double sramBytes, double hbmBytes) const;
   double reduceScatter(double bytes) const; ///< the K partition's collective over the group
   double allGather(double blockBytes) const; ///< the MN rotation over the group
   double rowReduce(double bytes) const, colRotate(double blockBytes) const;

@@ -98,7 +98,7 @@ private:
 
     PoolPolicy prefillPolicy;
     prefillPolicy.leaveAfterPrefill = true;
-    prefillPolicy.maxBatch = npu->pool().pipelines; // one prompt per prefill pipeline
+    prefillPolicy.maxBatch = npu->pool().pipelines * npu->pool().pp; // prompts stream through the stages, one per stage
     prefillPolicy.memory = MemoryPolicy::Preempt;
     Pool prefill("prefill", *prefillModel, prefillPolicy, memoise);
     const auto prefilled =

@@ -65,8 +65,8 @@ TEST(NpusimPartition, KIsFasterThanMnAtShortSequences_NT1) {
   const auto mn = chip("npusim/large-64", 4, TensorPartition::MN, CorePlacement::Ring);
   const double ratio = prefillSeconds(mn, "qwen3-4b", 256) / prefillSeconds(k, "qwen3-4b", 256);
   paper("N-T1 Qwen3-4B TP4 prefill 256: MN / K time", ratio, 6.03, 0.30);
-  EXPECT_GT(ratio, 3.0); // K several times faster than MN at sequence 256 < hidden 2560
-  EXPECT_LT(ratio, 10.0);
+  EXPECT_GT(ratio, 3.0); // K several times faster than MN at sequence 256 < hidden 2560 (GAP: below 6.03 - 30 %)
+  EXPECT_LT(ratio, 6.03);
 }
 
 TEST(NpusimPartition, MnOvertakesKPastTheHiddenSize_NT1) {
@@ -82,19 +82,24 @@ TEST(NpusimPartition, MnOvertakesKPastTheHiddenSize_NT1) {
     if (std::round(seq) <= 2 * hidden) atHidden = r;
     last = r;
   }
-  // GAP: the model's K keeps its lead past the hidden size (the weight-stationary array's row
-  // padding favours K's full-M passes); what holds is the sharp fall of K's advantage.
-  paper("N-T1 crossover sequence / hidden (paper 0.5..2; 0 = none)", crossover / hidden, 1.0, 1.0);
+  // A prompt traverses the pipeline whole (no token micro-batches without chunked prefill), so the
+  // GEMMs see the whole sequence: K's reduce-scatter (M N) overtakes MN's rotation (K N) and tile padding.
+  const bool within = paper("N-T1 crossover sequence / hidden (paper 0.5..2; 0 = none)", crossover / hidden, 1.0, 1.0);
+  EXPECT_TRUE(within) << crossover;
+  EXPECT_GT(crossover, 0.5 * hidden);
   EXPECT_LT(atHidden, 0.5 * first); // K's lead more than halves by twice the hidden size
-  EXPECT_LT(last, atHidden);
+  EXPECT_LT(last, 1.0);             // and MN stays ahead for long prompts
 }
 
 TEST(NpusimPartition, TwoDBeatsMnOnAverage_NT2) {
+  // Each partition on the topology the paper draws for it (section 4.1, Fig. 3): the 1-D MN ring
+  // AllGather on a ring, the 2-D partition's R x C grid on a 2-D mesh block (rows reduce, columns
+  // rotate, one hop each).
   double sum = 0;
   int n = 0;
   for (const char* model : {"qwen3-1.7b", "qwen3-4b", "qwen3-8b"})
     for (double seq : {256.0, 512.0, 1024.0, 2048.0}) {
-      const auto mnk = chip("npusim/large-64", 4, TensorPartition::MNK, CorePlacement::Ring);
+      const auto mnk = chip("npusim/large-64", 4, TensorPartition::MNK, CorePlacement::Mesh);
       const auto mn = chip("npusim/large-64", 4, TensorPartition::MN, CorePlacement::Ring);
       const double r = prefillSeconds(mn, model, seq) / prefillSeconds(mnk, model, seq);
       std::printf("    %-11s seq %5.0f  MN/MNK %.3f\n", model, seq, r);
@@ -103,7 +108,7 @@ TEST(NpusimPartition, TwoDBeatsMnOnAverage_NT2) {
     }
   const double mean = sum / n;
   paper("N-T2 mean MN / MNK time (1.7B/4B/8B x 256-2048)", mean, 1.44, 0.15);
-  EXPECT_GT(mean, 1.1); // 2-D faster than MN on average (GAP to 1.44 printed above)
+  EXPECT_NEAR(mean, 1.44, 0.15 * 1.44); // 2-D faster than MN on average, within the spec's tolerance
 }
 
 TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
@@ -122,6 +127,21 @@ TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
   EXPECT_GT(ring, mesh);
   EXPECT_GT(mesh, seq);
   EXPECT_GE(seq, 1.0);
+
+  // The prefill alone (NoC-heavy: K's reduce-scatter of M x N per GEMM) shows the placement effect
+  // the single request's HBM-bound decode steps dilute.
+  auto pre = [](CorePlacement p) {
+    return prefillSeconds(chip("npusim/small-256", 16, TensorPartition::K, p), "qwen3-4b", 256);
+  };
+  const double preInter = pre(CorePlacement::LinearInterleave);
+  const double preSeq = preInter / pre(CorePlacement::LinearSeq), preMesh = preInter / pre(CorePlacement::Mesh),
+               preRing = preInter / pre(CorePlacement::Ring);
+  paper("N-P1 TP16 prefill 256 only: linear-seq over interleave", preSeq, 1.18, 0.10);
+  paper("N-P1 TP16 prefill 256 only: mesh over interleave", preMesh, 1.25, 0.10);
+  paper("N-P1 TP16 prefill 256 only: ring over interleave", preRing, 1.32, 0.10);
+  EXPECT_GT(preRing, preMesh);
+  EXPECT_GE(preMesh, preSeq);
+  EXPECT_GT(preSeq, 1.1);
 
   const double inter4 = e2e(CorePlacement::LinearInterleave, 4, "npusim/large-64");
   const double seq4 = inter4 / e2e(CorePlacement::LinearSeq, 4, "npusim/large-64");
