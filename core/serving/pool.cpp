@@ -2,6 +2,7 @@
 #include "core/serving/pool.h"
 
 #include "core/engine/engine_registry.h"
+#include "core/engine/kv_handoff.h"
 
 #include <algorithm>
 #include <cmath>
@@ -410,6 +411,52 @@ void serveOnOnePool(const SchedulerContext& context, ServingRun& run, PoolPolicy
     r.finish = Seconds(outcomes[i].finish);
     r.preemptions = outcomes[i].preemptions;
     r.completed = outcomes[i].completed;
+  }
+}
+
+void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
+                        const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch) {
+  const bool memoise = context.config.memoiseSteps;
+  PoolPolicy prefillPolicy;
+  prefillPolicy.leaveAfterPrefill = true;
+  prefillPolicy.maxBatch = prefillBatch;
+  prefillPolicy.memory = MemoryPolicy::Preempt; // reserves the context so far
+  Pool prefill("prefill", prefillModel, prefillPolicy, memoise);
+  const auto prefilled =
+      prefill.serve(arrivalsOf(context.requests), run, [&](double share) { return context.progress(0.5 * share); });
+  if (run.cancelled) return;
+
+  const int layers = context.model.layerCount();
+  std::vector<PoolArrival> handedOver;
+  for (std::size_t i = 0; i < prefilled.size(); ++i) {
+    if (!prefilled[i].completed) continue;
+    const auto& request = context.requests[i];
+    Workload shape;
+    shape.inputTokens = request.inputTokens;
+    shape.outputTokens = request.outputTokens;
+    const Bytes cache = prefillModel.sequenceFootprint(shape, double(request.inputTokens));
+    const Seconds transfer = engine::handoffTime(cache, link);
+    const Seconds exposed = engine::exposedTransfer(transfer, Seconds(prefilled[i].prefillStep), layers);
+    run.linkEnergy += (link.energy * cache).value();
+    auto& record = run.records[i];
+    record.firstToken = Seconds(prefilled[i].firstToken) + exposed; // as evaluate()'s TTFT
+    if (request.outputTokens <= 1) {
+      record.finish = record.firstToken;
+      record.completed = true;
+      continue;
+    }
+    handedOver.push_back({int(i), record.firstToken.value(), request.inputTokens, request.outputTokens, true});
+  }
+  std::stable_sort(handedOver.begin(), handedOver.end(),
+                   [](const PoolArrival& a, const PoolArrival& b) { return a.time < b.time; });
+
+  Pool decode("decode", decodeModel, policyFrom(context.config), memoise);
+  const auto decoded = decode.serve(handedOver, run, [&](double share) { return context.progress(0.5 + 0.5 * share); });
+  for (std::size_t j = 0; j < decoded.size(); ++j) {
+    auto& record = run.records[std::size_t(handedOver[j].request)];
+    record.finish = Seconds(decoded[j].finish);
+    record.completed = decoded[j].completed;
+    record.preemptions += decoded[j].preemptions;
   }
 }
 

@@ -75,6 +75,13 @@ std::unique_ptr<engine::PerformanceModel> buildPoolModel(const SchedulerContext&
 /// The requests as arrivals at one pool.
 std::vector<PoolArrival> arrivalsOf(const std::vector<RequestSpec>& requests);
 
+/// A PD-disaggregated run: the prefill pool takes up to `prefillBatch` prompts at once (leaving
+/// after their prefill); each prompt's cache crosses `link`, overlapped layer by layer with its
+/// prefill as evaluate() does, and queues at the decode pool, which batches by the configuration.
+/// The hand-off queue is unbounded: the prefill pool never waits for the decode pool.
+void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
+                        const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch);
+
 /// A one-pool run (static, continuous, chunked, fused): records filled from the outcomes.
 void serveOnOnePool(const SchedulerContext& context, ServingRun& run, PoolPolicy policy);
 

@@ -9,7 +9,6 @@
 //   layer by layer) and decodes batch continuously. A system with prefill and decode groups gives
 //   the pools their own core types (heterogeneous decode cores, Fig. 12); a single group is split.
 #include "core/compute/npusim/npusim_spec.h"
-#include "core/engine/kv_handoff.h"
 #include "core/engine/npusim/npusim_model.h"
 #include "core/serving/pool.h"
 #include "core/serving/schedulers/schedulers.h"
@@ -94,48 +93,8 @@ private:
       return;
     }
     const LinkSpec link = nocHandoffLink(*npu);
-    const bool memoise = context.config.memoiseSteps;
-
-    PoolPolicy prefillPolicy;
-    prefillPolicy.leaveAfterPrefill = true;
-    prefillPolicy.maxBatch = npu->pool().pipelines * npu->pool().pp; // prompts stream through the stages, one per stage
-    prefillPolicy.memory = MemoryPolicy::Preempt;
-    Pool prefill("prefill", *prefillModel, prefillPolicy, memoise);
-    const auto prefilled =
-        prefill.serve(arrivalsOf(context.requests), run, [&](double share) { return context.progress(0.5 * share); });
-    if (run.cancelled) return;
-
-    const int layers = context.model.layerCount();
-    std::vector<PoolArrival> handedOver;
-    for (std::size_t i = 0; i < prefilled.size(); ++i) {
-      if (!prefilled[i].completed) continue;
-      const auto& request = context.requests[i];
-      Workload shape;
-      shape.inputTokens = request.inputTokens;
-      shape.outputTokens = request.outputTokens;
-      const Bytes cache = prefillModel->sequenceFootprint(shape, double(request.inputTokens));
-      const Seconds transfer = engine::handoffTime(cache, link);
-      const Seconds exposed = engine::exposedTransfer(transfer, Seconds(prefilled[i].prefillStep), layers);
-      run.linkEnergy += (link.energy * cache).value();
-      auto& record = run.records[i];
-      record.firstToken = Seconds(prefilled[i].firstToken) + exposed;
-      if (request.outputTokens <= 1) {
-        record.finish = record.firstToken;
-        record.completed = true;
-        continue;
-      }
-      handedOver.push_back({int(i), record.firstToken.value(), request.inputTokens, request.outputTokens, true});
-    }
-    std::stable_sort(handedOver.begin(), handedOver.end(),
-                     [](const PoolArrival& a, const PoolArrival& b) { return a.time < b.time; });
-    Pool decode("decode", *decodeModel, policyFrom(context.config), memoise);
-    const auto decoded = decode.serve(handedOver, run, [&](double share) { return context.progress(0.5 + 0.5 * share); });
-    for (std::size_t j = 0; j < decoded.size(); ++j) {
-      auto& record = run.records[std::size_t(handedOver[j].request)];
-      record.finish = Seconds(decoded[j].finish);
-      record.completed = decoded[j].completed;
-      record.preemptions += decoded[j].preemptions;
-    }
+    // Prompts stream through the pipeline stages, one per stage.
+    serveDisaggregated(context, run, *prefillModel, *decodeModel, link, npu->pool().pipelines * npu->pool().pp);
   }
 };
 } // namespace
