@@ -73,6 +73,7 @@ NpusimChipPlot::NpusimChipPlot(QWidget* parent) : PlotView(parent) {
   mScale->setGradient(heatGradient());
   mScale->setBarWidth(12);
   mScale->setMinimumSize(60, 160);
+  mScale->setMaximumSize(80, QWIDGETSIZE_MAX); // a bar and its axis, never as wide as the legend
   side->addElement(1, 0, mScale);
   side->addElement(2, 0, new QCPLayoutElement(this));
   side->setRowStretchFactor(0, 0.001);
@@ -112,8 +113,12 @@ void NpusimChipPlot::rebuild() {
     mScale->setVisible(false);
     return;
   }
-  const QString heading = tr("%1 — %2, M = %3 tokens")
-                              .arg(mData.trafficLabel, mData.phase == NpusimPhase::Prefill ? tr("prefill") : tr("decode"))
+  // A short heading: the pane is often narrow (the controls above name the traffic in full).
+  QString what = tr("stage activations");
+  if (mData.traffic == QLatin1String("kv")) what = tr("KV hand-over P→D");
+  else if (mData.traffic.startsWith(QLatin1String("op:"))) what = mData.traffic.mid(3) + tr(" collective");
+  const QString heading = tr("%1, %2, M = %3")
+                              .arg(what, mData.phase == NpusimPhase::Prefill ? tr("prefill") : tr("decode"))
                               .arg(mData.tokens, 0, 'f', 0);
   setTitle(mData.loads.empty() ? heading + tr(" — no mesh traffic") : heading);
   legend->setVisible(true);
@@ -123,15 +128,16 @@ void NpusimChipPlot::rebuild() {
   xAxis->setLabel(tr("mesh column x"));
   yAxis->setLabel(tr("mesh row y"));
   yAxis->setRangeReversed(true);
-  for (auto* a : {xAxis, yAxis}) {
-    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-    ticker->setTickStep(std::max(map.columns, map.rows) > 16 ? 4 : 1);
-    ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+  // Ticks only under the mesh (the ranges are wider to keep the cores square).
+  for (auto [a, n] : {std::pair{xAxis, map.columns}, std::pair{yAxis, map.rows}}) {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int step = std::max(map.columns, map.rows) > 16 ? 4 : 1;
+    for (int i = 0; i < n; i += step) ticker->addTick(i, QString::number(i));
+    if ((n - 1) % step) ticker->addTick(n - 1, QString::number(n - 1));
     a->setTicker(ticker);
     a->grid()->setVisible(false);
     a->setSubTicks(false);
   }
-
   int stages = 1;
   for (const auto& p : map.pools) stages = std::max(stages, p.shape.pp);
   const int cells = std::max(map.columns, map.rows);
@@ -216,11 +222,12 @@ void NpusimChipPlot::rebuild() {
   }
 
   // Legend: the stages (up to 8 named; more as first, middle, last), the pool marks, idle.
-  auto swatch = [&](const QString& name, const QBrush& brush, const QPen& pen) {
+  auto swatch = [&](const QString& name, const QBrush& brush, const QPen& pen, QCPScatterStyle::ScatterShape shape) {
     auto* g = addGraph();
     g->setName(name);
     g->setLineStyle(QCPGraph::lsNone);
-    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, pen, brush, 11));
+    g->setPen(Qt::NoPen);
+    g->setScatterStyle(QCPScatterStyle(shape, pen, brush, 11));
     g->addToLegend();
   };
   std::vector<int> shown;
@@ -229,7 +236,7 @@ void NpusimChipPlot::rebuild() {
   else
     shown = {0, stages / 2, stages - 1};
   for (int s : shown)
-    swatch(tr("stage %1").arg(s), stageColor(s, stages, dark), QPen(t.foreground, 1));
+    swatch(tr("stage %1").arg(s), stageColor(s, stages, dark), QPen(t.foreground, 1), QCPScatterStyle::ssSquare);
   bool hasDecode = false, idle = false;
   QStringList letters;
   for (const auto& p : map.pools) {
@@ -238,13 +245,18 @@ void NpusimChipPlot::rebuild() {
     if (!letters.contains(l)) letters << l;
   }
   for (const auto& c : map.cores) idle = idle || c.group < 0;
-  for (const auto& l : letters) swatch(l, Qt::NoBrush, QPen(Qt::NoPen));
-  if (hasDecode) swatch(tr("decode core (dashed)"), Qt::NoBrush, QPen(t.foreground, 2, Qt::DashLine));
-  if (idle) swatch(tr("idle core"), t.muted.lighter(dark ? 60 : 150), QPen(t.muted, 1, Qt::DotLine));
-
+  for (const auto& l : letters)
+    if (!l.startsWith(QLatin1String("D:"))) swatch(l, Qt::NoBrush, QPen(Qt::NoPen), QCPScatterStyle::ssNone);
+  if (hasDecode)
+    swatch(tr("D: decode pool (dashed)"), Qt::NoBrush, QPen(t.foreground, 2, Qt::DashLine), QCPScatterStyle::ssSquare);
+  if (idle) swatch(tr("idle core"), t.muted.lighter(dark ? 60 : 150), QPen(t.muted, 1, Qt::DotLine), QCPScatterStyle::ssSquare);
   // Many entries: two columns, so the legend never runs past the plot's height.
-  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  QFont legendFont = t.legendFont;
+  legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
+  legend->setFont(legendFont);
+  for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(legendFont);
   legend->setWrap(legend->itemCount() > 6 ? 2 : 1);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
   mScale->axis()->setLabel(tr("link load (MB)"));
   mScale->setDataRange(QCPRange(0, peak > 0 ? peak / 1e6 : 1));
   styleAxis(*mScale->axis(), t);

@@ -131,6 +131,7 @@ void BreakdownPlot::rebuild() {
       double stack = 0;
       for (const auto& s : panel.series) stack += c < s.values.size() ? s.values[c] : 0;
       top = std::max(top, stack / prefix.factor);
+      if (panel.quantity == BarQuantity::Share) continue; // shares add up to 100 %: no totals
       auto* label = new QCPItemText(this);
       label->setClipAxisRect(rect);
       label->position->setAxes(x, y);

@@ -38,7 +38,7 @@ std::pair<int, int> snakePuCell(int p, int columns) {
 SnakeDiePlot::SnakeDiePlot(QWidget* parent) : PlotView(parent) {
   setAutoAddPlottableToLegend(false);
   addTitleRow();
-  placeLegendRight();
+  placeLegendBelow(3); // the heading keeps the plot's full width
   connect(this, &QCustomPlot::afterLayout, this, &SnakeDiePlot::fitAspect);
 }
 
@@ -133,7 +133,7 @@ void SnakeDiePlot::rebuild() {
     l->setLayer(QStringLiteral("grid"));
   }
   QFont small = t.tickFont;
-  small.setPointSizeF(std::max(6.0, small.pointSizeF() - 1.5));
+  small.setPointSizeF(std::max(6.0, small.pointSizeF() - 2.5));
   const double pad = 0.06, cw = (kPu - 2 * pad) / coreCols, ch = (kPu - 2 * pad - 0.16) / coreRows;
   for (int p = 0; p < pus; ++p) {
     const QPointF o = origin(p);
