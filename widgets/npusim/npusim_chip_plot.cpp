@@ -98,12 +98,14 @@ void NpusimChipPlot::fitAspect() {
   const double cx = (cols - 1) / 2.0, cy = (rows - 1) / 2.0;
   xAxis->setRange(cx - r.width() / ppu / 2, cx + r.width() / ppu / 2);
   yAxis->setRange(cy - r.height() / ppu / 2, cy + r.height() / ppu / 2);
+  for (auto* l : mCellLabels) l->setVisible(ppu * 2 * kHalf >= 18);
 }
 
 void NpusimChipPlot::rebuild() {
   clearPlottables();
   clearItems();
   mCoreItems = mLinkItems = 0;
+  mCellLabels.clear();
   const PlotTheme& t = theme();
   const auto& map = mData.map;
   const bool dark = t.dark;
@@ -185,6 +187,7 @@ void NpusimChipPlot::rebuild() {
                        (markRanks ? QStringLiteral("\nr") + QString::number(c.rank) : QString()));
         label->setPositionAlignment(Qt::AlignCenter);
         label->setTextAlignment(Qt::AlignCenter);
+        mCellLabels.push_back(label);
         tip += tr("\n%1, pipeline %2, stage %3 of %4\nTP group %5, rank %6 of %7")
                    .arg(roleName(pool.role))
                    .arg(g.pipeline)

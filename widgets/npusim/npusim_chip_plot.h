@@ -35,6 +35,7 @@ private:
   NpusimChipData mData;
   QCPColorScale* mScale = nullptr;
   int mCoreItems = 0, mLinkItems = 0;
+  std::vector<QCPItemText*> mCellLabels; ///< hidden when the cores are drawn too small to read them
 };
 
 /// The heat colour of a link load in [0, 1] (light yellow to dark red).

@@ -54,12 +54,22 @@ void SnakeDiePlot::fitAspect() {
   const double cx = mWidth / 2, cy = mHeight / 2;
   xAxis->setRange(cx - r.width() / ppu / 2, cx + r.width() / ppu / 2);
   yAxis->setRange(cy - r.height() / ppu / 2, cy + r.height() / ppu / 2);
+  // Labels only where they fit: a PU needs about 90 px for "PU 10 · 16×256", a core 22 px.
+  for (auto* l : mPuLabels) l->setVisible(ppu * kPu >= 90);
+  for (auto* l : mCoreLabels) l->setVisible(ppu * kPu >= 90);
+  if (!mHeading.isEmpty()) {
+    const QFontMetrics fm(theme().titleFont);
+    setTitle(fm.horizontalAdvance(mHeading) + 20 <= width() ? mHeading : mShortHeading);
+  }
 }
 
 void SnakeDiePlot::rebuild() {
   clearPlottables();
   clearItems();
   mPuItems = mCoreItems = mNocItems = 0;
+  mPuLabels.clear();
+  mCoreLabels.clear();
+  mHeading.clear();
   const PlotTheme& t = theme();
   const bool dark = t.dark;
   for (auto* a : {xAxis, yAxis}) a->setVisible(false);
@@ -83,9 +93,11 @@ void SnakeDiePlot::rebuild() {
   const QString mode = QString::fromUtf8(snake::toString(plan.mode).data());
   const QString shape = macTree ? tr("MAC tree %1 x %2").arg(spec.arrayRows).arg(spec.arrayCols)
                                 : tr("%1 x %2").arg(plan.shape.rows).arg(plan.shape.cols);
-  setTitle(tr("%1: %2, logical %3, cores split %4 — %5, %6-bound")
-               .arg(QString::fromStdString(op->name), mode, shape, plan.splitK ? QStringLiteral("K") : QStringLiteral("N"),
-                    timeText(plan.time.value()), QString::fromUtf8(snake::toString(plan.bound).data())));
+  mHeading = tr("%1: %2, logical %3, cores split %4 — %5, %6-bound")
+                 .arg(QString::fromStdString(op->name), mode, shape, plan.splitK ? QStringLiteral("K") : QStringLiteral("N"),
+                      timeText(plan.time.value()), QString::fromUtf8(snake::toString(plan.bound).data()));
+  mShortHeading = tr("%1: %2, %3").arg(QString::fromStdString(op->name), mode, shape);
+  setTitle(mHeading);
 
   // What each PU holds: slices of K and N, by mode. ST modes: a 4 x 4 logical mesh, K slice by row,
   // N slice by column (reductions go down the columns).
@@ -149,6 +161,7 @@ void SnakeDiePlot::rebuild() {
     name->setColor(QColor(20, 20, 20));
     name->setText(macTree ? tr("PU %1").arg(p) : tr("PU %1 · %2×%3").arg(p).arg(plan.shape.rows).arg(plan.shape.cols));
     name->setPositionAlignment(Qt::AlignCenter);
+    mPuLabels.push_back(name);
     for (int c = 0; c < cores; ++c) {
       const double x = o.x() + pad + (c % coreCols) * cw, y = o.y() + pad + 0.16 + (c / coreCols) * ch;
       auto* core = new QCPItemRect(this);
@@ -163,6 +176,7 @@ void SnakeDiePlot::rebuild() {
       label->setColor(QColor(20, 20, 20));
       label->setText(tr("c%1").arg(c));
       label->setPositionAlignment(Qt::AlignCenter);
+      mCoreLabels.push_back(label);
     }
     QString tip = tr("PU %1 (chain position %1), %2 cores\n").arg(p).arg(cores);
     tip += tr("holds K %1 x N %2 of the %3 x %4 x %5 GEMM (M x K x N)")

@@ -32,6 +32,8 @@ private:
   void fitAspect();
   SnakeDieData mData;
   double mWidth = 1, mHeight = 1; ///< the drawing's extent in plot units
+  QString mHeading, mShortHeading;  ///< the short one when the full one does not fit
+  std::vector<QCPItemText*> mPuLabels, mCoreLabels; ///< hidden when the die is drawn too small to read them
   int mPuItems = 0, mCoreItems = 0, mNocItems = 0;
 };
 
