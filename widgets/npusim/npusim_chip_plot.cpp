@@ -73,8 +73,13 @@ NpusimChipPlot::NpusimChipPlot(QWidget* parent) : PlotView(parent) {
   mScale->setGradient(heatGradient());
   mScale->setBarWidth(12);
   mScale->setMinimumSize(60, 160);
-  mScale->setMaximumSize(80, QWIDGETSIZE_MAX); // a bar and its axis, never as wide as the legend
-  side->addElement(1, 0, mScale);
+  // The scale sits left in its row: a bar and its axis, never as wide as the legend.
+  auto* scaleRow = new QCPLayoutGrid;
+  scaleRow->addElement(0, 0, mScale);
+  scaleRow->addElement(0, 1, new QCPLayoutElement(this));
+  scaleRow->setColumnStretchFactor(0, 0.01);
+  scaleRow->setColumnStretchFactor(1, 1);
+  side->addElement(1, 0, scaleRow);
   side->addElement(2, 0, new QCPLayoutElement(this));
   side->setRowStretchFactor(0, 0.001);
   side->setRowStretchFactor(1, 1);
