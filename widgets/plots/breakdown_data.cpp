@@ -60,6 +60,7 @@ QString unitOf(BarQuantity q) {
   case BarQuantity::Bytes: return QStringLiteral("B");
   case BarQuantity::Power: return QStringLiteral("W");
   case BarQuantity::Area: return QStringLiteral("mm²");
+  case BarQuantity::Share: return QStringLiteral("%");
   }
   return {};
 }

@@ -13,8 +13,8 @@
 
 namespace llmwb::ui {
 
-enum class BarQuantity { Time, Energy, Bytes, Power, Area };
-QString unitOf(BarQuantity q); ///< "s", "J", "B", "W", "mm²"
+enum class BarQuantity { Time, Energy, Bytes, Power, Area, Share };
+QString unitOf(BarQuantity q); ///< "s", "J", "B", "W", "mm²", "%" (shares are given in percent)
 
 /// Which palette a series takes its colour from.
 enum class BarColour { OperatorClass, MemoryLevel, Series };

@@ -18,7 +18,7 @@ QColor colourOf(const BarSeries& s, bool dark) {
 
 /// Area is in mm² and takes no prefix; every other quantity an SI prefix for its largest bar.
 Prefix panelPrefix(const BarPanel& panel) {
-  if (panel.quantity == BarQuantity::Area) return {};
+  if (panel.quantity == BarQuantity::Area || panel.quantity == BarQuantity::Share) return {};
   double largest = 0;
   for (std::size_t c = 0; c < std::size_t(panel.categories.size()); ++c) {
     double stack = 0;
@@ -33,6 +33,7 @@ Prefix panelPrefix(const BarPanel& panel) {
 
 QString formatValue(double v, BarQuantity q) {
   if (q == BarQuantity::Area) return QStringLiteral("%1 mm²").arg(v, 0, 'f', 1);
+  if (q == BarQuantity::Share) return QStringLiteral("%1 %").arg(v, 0, 'f', 1);
   if (q == BarQuantity::Time && v >= 1000) return QStringLiteral("%1 s").arg(v, 0, 'f', 0);
   return withPrefix(v, unitOf(q));
 }
@@ -130,6 +131,7 @@ void BreakdownPlot::rebuild() {
       double stack = 0;
       for (const auto& s : panel.series) stack += c < s.values.size() ? s.values[c] : 0;
       top = std::max(top, stack / prefix.factor);
+      if (panel.quantity == BarQuantity::Share) continue; // shares add up to 100 %: no totals
       auto* label = new QCPItemText(this);
       label->setClipAxisRect(rect);
       label->position->setAxes(x, y);

@@ -10,6 +10,8 @@ ViewType rooflineView();  // widgets/plots/roofline_view.cpp
 ViewType breakdownView(); // widgets/plots/breakdown_view.cpp
 ViewType explorerView();  // widgets/explore/explorer_view_type.cpp
 ViewType servingView();   // widgets/serving/serving_view_type.cpp
+ViewType npusimChipView(); // widgets/npusim/npusim_view_type.cpp
+ViewType snakeDieView();   // widgets/snake/snake_view_type.cpp
 
 const ViewRegistry& builtinViews() {
   static const ViewRegistry registry = [] {
@@ -19,6 +21,8 @@ const ViewRegistry& builtinViews() {
     r.add(breakdownView());
     r.add(explorerView());
     r.add(servingView());
+    r.add(npusimChipView());
+    r.add(snakeDieView());
     return r;
   }();
   return registry;

@@ -103,6 +103,28 @@ private slots:
     count->setValue(count->minimum());
     QCOMPARE(arrays(), kFillArrays);
   }
+
+  void npusimParallelismAndSnakeComputeAreEditable() {
+    {
+      // The system's parallelism block shows with the project's fields.
+      Inspected t(lib, "npusim/large-64", "qwen3-4b", "chat");
+      t.selection.select({ui::Selection::Kind::Project, 0, 0, 0});
+      settle();
+      auto* tp = t.inspector.findChild<QSpinBox*>(QStringLiteral("TP"));
+      QVERIFY(tp);
+      QCOMPARE(tp->value(), t.doc.system().parallelism->tp);
+      tp->setValue(8);
+      QCOMPARE(t.doc.system().parallelism->tp, 8);
+    }
+    {
+      // The snake kind's fields come from its parameter table like every other kind's.
+      Inspected t(lib, "snake/snake-decode", "opt-66b", "chat");
+      auto* pus = t.inspector.findChild<QSpinBox*>(QStringLiteral("PUs"));
+      QVERIFY(pus);
+      QCOMPARE(pus->value(), 16);
+      QVERIFY(t.inspector.findChild<QSpinBox*>(QStringLiteral("Cores per PU")));
+    }
+  }
 };
 
 QTEST_MAIN(TestInspector)

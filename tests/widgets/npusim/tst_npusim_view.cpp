@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The NPU chip view: the chip map of the shipped NpuSim presets (64 and 256 cores, pools, stages),
+// link loads that follow the XY routes, the view's controls, a clear message for a parallelism that
+// does not fit, the tab only for npusim systems, and its figure export.
+#include "core/engine/npusim/chip_map.h"
+#include "core/io/preset_library.h"
+#include "widgets/evaluation/evaluation_runner.h"
+#include "widgets/export/project_figures.h"
+#include "widgets/npusim/npusim_chip_plot.h"
+#include "widgets/npusim/npusim_view.h"
+#include "widgets/views/view_registry.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace llmwb;
+namespace npu = llmwb::engine::npusim;
+
+class TestNpusimView : public QObject {
+  Q_OBJECT
+  const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
+
+  ui::EvaluationRequest request(const char* project) const {
+    return ui::evaluationRequest(readProject(std::string(LLMWB_TEST_PRESETS "/projects/") + project, lib), lib);
+  }
+
+private slots:
+  void linkLoadsFollowXyRoutes() {
+    const auto loads = npu::linkLoads({{{0, 0}, {2, 1}, 10}, {{1, 0}, {2, 0}, 5}});
+    // (0,0)->(1,0)->(2,0)->(2,1) and (1,0)->(2,0): the shared link carries both.
+    QCOMPARE(loads.size(), std::size_t(3));
+    double shared = 0;
+    int flows = 0;
+    for (const auto& l : loads)
+      if (l.from == npu::Coord{1, 0} && l.to == npu::Coord{2, 0}) {
+        shared = l.bytes;
+        flows = l.flows;
+      }
+    QCOMPARE(shared, 15.0);
+    QCOMPARE(flows, 2);
+  }
+
+  void disaggregatedChipHasBothPools() {
+    const auto d = ui::npusimChipData(request("npusim-large-64.llmwb"), ui::NpusimPhase::Prefill, "stages");
+    QVERIFY2(d.problem.isEmpty(), qPrintable(d.problem));
+    QCOMPARE(d.map.columns * d.map.rows, 64);
+    QCOMPARE(d.map.pools.size(), std::size_t(2));
+    QVERIFY(d.map.pools[0].role == DeviceRole::Prefill);
+    QVERIFY(d.map.pools[1].role == DeviceRole::Decode);
+    QCOMPARE(d.map.usedCores(), 42 + 21); // P42/D21, one core idle
+    QVERIFY(!d.loads.empty());            // stage boundaries of 7-stage pipelines
+    bool hasKv = false;
+    for (const auto& t : d.traffics) hasKv = hasKv || t.id == "kv";
+    QVERIFY(hasKv);
+    const auto kv = ui::npusimChipData(request("npusim-large-64.llmwb"), ui::NpusimPhase::Prefill, "kv");
+    QCOMPARE(kv.traffic, QStringLiteral("kv"));
+    QVERIFY(kv.maxLinkBytes() > 0 && std::isfinite(kv.totalLinkBytes()));
+  }
+
+  void smallChipShowsSixteenBySixteen() {
+    ui::NpusimView view;
+    view.resize(1200, 800);
+    view.setRequest(std::make_shared<const ui::EvaluationRequest>(request("npusim-small-256.llmwb")));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.plot()->coreItems(), 256);
+    const auto& d = view.plot()->data();
+    QVERIFY2(d.problem.isEmpty(), qPrintable(d.problem));
+    QCOMPARE(d.map.layout.tp, 16);
+    QCOMPARE(d.map.usedCores() % 16, 0);
+    // The first traffic is a projection's TP collective: every ring link loaded, no NaN.
+    QVERIFY(d.traffic.startsWith("op:"));
+    QVERIFY(view.plot()->linkItems() > 0);
+    for (const auto& l : d.loads) QVERIFY(std::isfinite(l.bytes) && l.bytes > 0);
+    // Switching the traffic and the phase rebuilds the plot.
+    const int stages = view.trafficBox()->findData("stages");
+    QVERIFY(stages >= 0);
+    view.trafficBox()->setCurrentIndex(stages);
+    QCOMPARE(view.plot()->data().traffic, QStringLiteral("stages"));
+    view.phaseBox()->setCurrentIndex(1);
+    QVERIFY(view.plot()->data().phase == ui::NpusimPhase::Decode);
+    QCOMPARE(view.plot()->data().traffic, QStringLiteral("stages"));
+    // Tooltips carry units.
+    const auto& c = view.plot()->data().map;
+    (void)c;
+    QVERIFY(!view.plot()->table().rows.isEmpty());
+    QVERIFY(view.plot()->table().columns.contains("bytes_B"));
+  }
+
+  void aParallelismThatDoesNotFitSaysWhy() {
+    auto r = request("npusim-small-256.llmwb");
+    r.system.parallelism->tp = 15; // a ring needs an even group
+    ui::NpusimView view;
+    view.setRequest(std::make_shared<const ui::EvaluationRequest>(r));
+    QVERIFY(view.message().contains("ring"));
+  }
+
+  void tabOnlyForNpusimSystems() {
+    const auto* type = ui::builtinViews().find("npusim-chip");
+    QVERIFY(type);
+    ui::ProjectResults results;
+    results.request = std::make_shared<const ui::EvaluationRequest>(request("npusim-large-64.llmwb"));
+    QVERIFY(type->applies(results));
+    results.request = std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb"));
+    QVERIFY(!type->applies(results));
+  }
+
+  void exportsItsFigure() {
+    auto project = readProject(LLMWB_TEST_PRESETS "/projects/npusim-large-64.llmwb", lib);
+    project.exploration.reset();
+    const auto figures = ui::computeProjectFigures(project, lib);
+    QVERIFY(ui::figureStems(figures).contains("npusim-chip"));
+    QTemporaryDir dir;
+    ui::FigureJob job;
+    job.outDir = dir.path();
+    job.formats = {ui::FigureFormat::Png};
+    QStringList errors;
+    const auto written = ui::writeProjectFigures(figures, job, errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+    QVERIFY(QFileInfo(QDir(dir.path()).filePath("npusim-chip.png")).size() > 1000);
+    QVERIFY(QFileInfo::exists(QDir(dir.path()).filePath("npusim-chip.csv")));
+  }
+};
+
+QTEST_MAIN(TestNpusimView)
+#include "tst_npusim_view.moc"

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Snake die view: 16 PUs x 4 cores for the shipped Snake preset, the plan of the selected
+// operator with its NoC reductions, the mode shares computed off the UI thread, the 63 W power
+// split, the tab only for NMP systems, and its figure export.
+#include "core/io/preset_library.h"
+#include "widgets/evaluation/evaluation_runner.h"
+#include "widgets/export/project_figures.h"
+#include "widgets/plots/breakdown_plot.h"
+#include "widgets/snake/snake_die_plot.h"
+#include "widgets/snake/snake_view.h"
+#include "widgets/views/view_registry.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace llmwb;
+
+class TestSnakeView : public QObject {
+  Q_OBJECT
+  const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
+
+  ui::EvaluationRequest request(const char* project) const {
+    return ui::evaluationRequest(readProject(std::string(LLMWB_TEST_PRESETS "/projects/") + project, lib), lib);
+  }
+
+private slots:
+  void chainOrderSnakesThroughTheGrid() {
+    QCOMPARE(ui::snakePuCell(0, 4), (std::pair{0, 0}));
+    QCOMPARE(ui::snakePuCell(3, 4), (std::pair{3, 0}));
+    QCOMPARE(ui::snakePuCell(4, 4), (std::pair{3, 1})); // neighbours along the chain
+    QCOMPARE(ui::snakePuCell(7, 4), (std::pair{0, 1}));
+    QCOMPARE(ui::snakePuCell(8, 4), (std::pair{0, 2}));
+  }
+
+  void dieShowsSixteenPusOfFourCores() {
+    ui::SnakeView view;
+    view.resize(1200, 800);
+    view.setRequest(std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb")));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto* die = view.diePlot();
+    QVERIFY2(die->data().problem.isEmpty(), qPrintable(die->data().problem));
+    QCOMPARE(die->puItems(), 16);
+    QCOMPARE(die->coreItems(), 64);
+    QVERIFY(view.operatorBox()->count() > 0);
+    QCOMPARE(die->data().devices, 8);
+    for (int i = 0; i < view.operatorBox()->count(); ++i) {
+      view.operatorBox()->setCurrentIndex(i);
+      const auto* op = die->data().current();
+      QVERIFY(op && op->best.valid && std::isfinite(op->best.time.value()));
+      const auto mode = op->best.mode;
+      const bool reduces = mode == snake::Mode::IsS || mode == snake::Mode::IsSt || mode == snake::Mode::OsSt;
+      QCOMPARE(die->nocItems() > 0, reduces);
+    }
+    QVERIFY(!die->title().isEmpty());
+    // Power: the 63 W peak split into four parts.
+    const auto& power = view.powerPlot()->data();
+    QVERIFY(!power.empty());
+    double peak = 0;
+    for (const auto& s : power.panels[0].series) peak += s.values[0];
+    QVERIFY(std::abs(peak - 63.0) < 0.5);
+    // Mode shares arrive from the worker; every bar adds up to 100 %.
+    QTRY_VERIFY_WITH_TIMEOUT(!view.sharesRunning() && !view.sharesPlot()->data().empty(), 60000);
+    const auto& panel = view.sharesPlot()->data().panels[0];
+    QCOMPARE(panel.categories.size(), 16);
+    for (int c = 0; c < panel.categories.size(); ++c) {
+      double sum = 0;
+      for (const auto& s : panel.series) sum += s.values[std::size_t(c)];
+      QVERIFY(std::abs(sum - 100) < 1e-6);
+    }
+  }
+
+  void badBatchSaysWhy() {
+    const auto d = ui::snakeDieData(request("snake-decode.llmwb"), 0, 2048);
+    QVERIFY(d.empty());
+    QVERIFY(d.problem.contains("batch"));
+  }
+
+  void tabOnlyForNmpSystems() {
+    const auto* type = ui::builtinViews().find("snake-die");
+    QVERIFY(type);
+    ui::ProjectResults results;
+    results.request = std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb"));
+    QVERIFY(type->applies(results));
+    results.request = std::make_shared<const ui::EvaluationRequest>(request("npusim-large-64.llmwb"));
+    QVERIFY(!type->applies(results));
+  }
+
+  void exportsItsFigures() {
+    auto project = readProject(LLMWB_TEST_PRESETS "/projects/snake-decode.llmwb", lib);
+    project.exploration.reset();
+    const auto figures = ui::computeProjectFigures(project, lib);
+    const auto stems = ui::figureStems(figures);
+    QVERIFY(stems.contains("snake-die"));
+    QVERIFY(stems.contains("snake-mode-shares"));
+    QVERIFY(stems.contains("snake-power-area"));
+    QTemporaryDir dir;
+    ui::FigureJob job;
+    job.outDir = dir.path();
+    job.formats = {ui::FigureFormat::Png};
+    QStringList errors;
+    ui::writeProjectFigures(figures, job, errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+    QVERIFY(QFileInfo(QDir(dir.path()).filePath("snake-die.png")).size() > 1000);
+  }
+};
+
+QTEST_MAIN(TestSnakeView)
+#include "tst_snake_view.moc"

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/npusim/npusim_chip_data.h"
+
+#include "core/engine/npusim/npusim_model.h"
+#include "core/model/operators.h"
+#include "widgets/evaluation/evaluation_runner.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <memory>
+
+namespace llmwb::ui {
+
+namespace npu = engine::npusim;
+
+bool hasNpusimDevice(const SystemSpec& system) {
+  return std::any_of(system.groups.begin(), system.groups.end(),
+                     [](const DeviceGroup& g) { return g.device.compute.getIf<NpusimComputeSpec>() != nullptr; });
+}
+
+double NpusimChipData::maxLinkBytes() const {
+  double m = 0;
+  for (const auto& l : loads) m = std::max(m, l.bytes);
+  return m;
+}
+
+double NpusimChipData::totalLinkBytes() const {
+  double t = 0;
+  for (const auto& l : loads) t += l.bytes;
+  return t;
+}
+
+QString NpusimChipData::summary() const {
+  QStringList parts;
+  parts << QObject::tr("%1 x %2 mesh, %3 of %4 cores used, TP groups of %5 cores (%6 placement, %7 partition)")
+               .arg(map.columns)
+               .arg(map.rows)
+               .arg(map.usedCores())
+               .arg(map.columns * map.rows)
+               .arg(map.layout.tp)
+               .arg(QString::fromUtf8(toString(parallelism.placement)))
+               .arg(QString::fromUtf8(toString(parallelism.partition)));
+  for (const auto& p : map.pools) {
+    const QString role = p.role == DeviceRole::Prefill  ? QObject::tr("prefill pool")
+                         : p.role == DeviceRole::Decode ? QObject::tr("decode pool")
+                                                        : QObject::tr("fused pool");
+    parts << QObject::tr("%1: %2 cores, %3 pipeline(s) of TP %4 x PP %5")
+                 .arg(role)
+                 .arg(p.shape.cores)
+                 .arg(p.shape.pipelines)
+                 .arg(p.shape.tp)
+                 .arg(p.shape.pp);
+  }
+  return parts.join(QStringLiteral("; "));
+}
+
+NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phase, const QString& traffic) {
+  NpusimChipData d;
+  d.phase = phase;
+  const auto& system = request.system;
+  d.system = QString::fromStdString(system.name);
+  d.parallelism = system.parallelism ? *system.parallelism : ParallelismSpec{};
+  std::vector<npu::ChipPool> pools;
+  const DeviceGroup* first = nullptr;
+  std::unique_ptr<npu::NpusimModel> decodeModel;
+  try {
+    for (const auto& g : system.groups) {
+      const auto* spec = g.device.compute.getIf<NpusimComputeSpec>();
+      if (!spec) continue;
+      npu::NpusimModel model(engine::EngineContext{.group = g,
+                                           .groupLink = system.groupLink,
+                                           .model = request.model,
+                                           .streamsCacheOut = false,
+                                           .descriptive = false,
+                                           .parallelism = &d.parallelism});
+      if (!model.problem().empty()) {
+        d.problem = QString::fromStdString(model.problem());
+        if (!first) d.core = *spec;
+        continue;
+      }
+      if (!first) {
+        first = &g;
+        d.core = *spec;
+        d.map.layout = model.layout();
+      }
+      pools.push_back({g.role, model.pool()});
+      if (g.role != DeviceRole::Prefill && !decodeModel)
+        decodeModel = std::make_unique<npu::NpusimModel>(engine::EngineContext{.group = g,
+                                                                       .groupLink = system.groupLink,
+                                                                       .model = request.model,
+                                                                       .streamsCacheOut = false,
+                                                                       .descriptive = false,
+                                                                       .parallelism = &d.parallelism});
+    }
+  } catch (const std::exception& e) {
+    d.problem = QString::fromUtf8(e.what());
+    return d;
+  }
+  if (!first) {
+    if (d.problem.isEmpty()) d.problem = QObject::tr("The system has no npusim device.");
+    return d;
+  }
+  d.map = npu::mapChip(d.core.meshColumns, d.core.meshRows, d.map.layout, pools);
+  if (!d.map.problem.empty() && d.problem.isEmpty()) d.problem = QString::fromStdString(d.map.problem);
+
+  // M of the GEMMs.
+  const auto& w = request.workload;
+  double tokens = 1;
+  if (phase == NpusimPhase::Prefill) tokens = std::max<double>(1, double(w.inputTokens));
+  else if (decodeModel) {
+    try {
+      tokens = std::max(1, decodeModel->maxDecodeBatch(w));
+    } catch (const std::exception&) {
+      tokens = 1;
+    }
+  }
+  d.tokens = tokens;
+
+  // The choices: every projection of the model, the stage boundaries, the KV hand-over.
+  const auto& quant = first->device.quantisation;
+  const double bytes = std::max(1.0, quant.weights.bitsPerElement() / 8.0);
+  std::vector<Operator> ops;
+  try {
+    ops = buildOperators(request.model, quant, PassShape{.batch = 1, .newTokens = tokens, .pastTokens = 0, .logitRows = 1});
+  } catch (const std::exception& e) {
+    d.problem = QString::fromUtf8(e.what());
+  }
+  const Operator* chosenOp = nullptr;
+  for (const auto& op : ops) {
+    // TP 1: a projection runs on one core and moves nothing over the mesh.
+    if (op.cls != OperatorClass::Projection || op.gemms.empty() || d.map.layout.tp <= 1) continue;
+    const QString id = QStringLiteral("op:") + QString::fromStdString(op.name);
+    d.traffics.push_back({id, QObject::tr("%1 (TP collective)").arg(QString::fromStdString(op.name))});
+    if (!chosenOp && (traffic.isEmpty() || traffic == id)) chosenOp = &op;
+  }
+  d.traffics.push_back({QStringLiteral("stages"), QObject::tr("Activations between pipeline stages")});
+  const bool disaggregated =
+      std::any_of(pools.begin(), pools.end(), [](const npu::ChipPool& p) { return p.role == DeviceRole::Prefill; }) &&
+      std::any_of(pools.begin(), pools.end(), [](const npu::ChipPool& p) { return p.role == DeviceRole::Decode; });
+  if (disaggregated) d.traffics.push_back({QStringLiteral("kv"), QObject::tr("KV hand-over, prefill to decode pool")});
+
+  std::vector<npu::Flow> flows;
+  if (traffic == QLatin1String("stages") || (!chosenOp && traffic != QLatin1String("kv"))) {
+    d.traffic = QStringLiteral("stages");
+    flows = npu::stageFlows(d.map, tokens, request.model.hiddenSize, bytes);
+  } else if (traffic == QLatin1String("kv") && disaggregated) {
+    d.traffic = QStringLiteral("kv");
+    const int pp = std::max(1, pools.front().shape.pp);
+    double kv = 0;
+    try {
+      kv = cacheBytesPerSequence(request.model, first->device.quantisation, double(std::max(1LL, w.inputTokens))).value();
+    } catch (const std::exception&) {
+      kv = 0;
+    }
+    flows = npu::kvHandoverFlows(d.map, kv / pp);
+  } else if (chosenOp) {
+    d.traffic = QStringLiteral("op:") + QString::fromStdString(chosenOp->name);
+    for (const auto& g : chosenOp->gemms) {
+      auto f = npu::gemmFlows(d.map, d.parallelism, g.m, g.k, g.n * g.instances, bytes);
+      flows.insert(flows.end(), f.begin(), f.end());
+    }
+  } else {
+    d.traffic = QStringLiteral("stages");
+    flows = npu::stageFlows(d.map, tokens, request.model.hiddenSize, bytes);
+  }
+  for (const auto& t : d.traffics)
+    if (t.id == d.traffic) d.trafficLabel = t.label;
+  d.loads = npu::linkLoads(flows);
+  return d;
+}
+
+} // namespace llmwb::ui

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The "NPU chip" result view: the NpuSim chip's cores, pools, pipeline stages and link loads
+// (applies when the system has an npusim device).
+#include "widgets/npusim/npusim_chip_plot.h"
+#include "widgets/npusim/npusim_view.h"
+#include "widgets/views/project_figures.h"
+#include "widgets/views/view_registry.h"
+
+namespace llmwb::ui {
+
+namespace {
+class NpusimResultView : public ResultView {
+public:
+  QWidget* widget() const override { return mView; }
+  void setResults(const std::shared_ptr<const ProjectResults>& results) override { mView->setRequest(results->request); }
+
+private:
+  NpusimView* mView = new NpusimView;
+};
+} // namespace
+
+ViewType npusimChipView() {
+  ViewType v{.id = "npusim-chip", .title = QObject::tr("NPU chip"), .build = buildWith<NpusimResultView>()};
+  v.applies = [](const ProjectResults& r) { return r.request && hasNpusimDevice(r.request->system); };
+  v.exportFigures = [](const ProjectFigures& f, const FigureSink& sink) {
+    if (!f.results || !f.results->request || !hasNpusimDevice(f.results->request->system)) return;
+    NpusimChipPlot plot;
+    sink.prepare(plot);
+    // The first projection's collective in prefill, and the stage boundaries in decode.
+    plot.setData(npusimChipData(*f.results->request, NpusimPhase::Prefill));
+    if (plot.data().empty()) return;
+    sink.write(plot);
+  };
+  return v;
+}
+
+} // namespace llmwb::ui

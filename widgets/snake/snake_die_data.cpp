@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/snake/snake_die_data.h"
+
+#include "core/compute/compute_kind.h"
+#include "core/compute/nmp/nmp_unit.h"
+#include "widgets/evaluation/evaluation_runner.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+namespace llmwb::ui {
+
+std::optional<NmpDie> nmpDieOf(const DeviceSpec& device) {
+  try {
+    const auto unit = device.compute.kind().makeUnit(device.compute);
+    if (const auto* nmp = dynamic_cast<const NmpDieUnit*>(unit.get())) return nmp->die();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+const DeviceGroup* nmpGroup(const SystemSpec& system) {
+  for (const auto& g : system.groups)
+    if (g.role != DeviceRole::Prefill && nmpDieOf(g.device)) return &g;
+  for (const auto& g : system.groups)
+    if (nmpDieOf(g.device)) return &g;
+  return nullptr;
+}
+
+const snake::ScheduledOperator* SnakeDieData::current() const {
+  if (operators.empty()) return nullptr;
+  return &operators[std::size_t(std::clamp(selected, 0, int(operators.size()) - 1))];
+}
+
+SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context) {
+  SnakeDieData d;
+  d.system = QString::fromStdString(request.system.name);
+  d.batch = batch;
+  d.context = context;
+  const auto* group = nmpGroup(request.system);
+  if (!group) {
+    d.problem = QObject::tr("The system has no snake, fixed_array or mac_tree device.");
+    return d;
+  }
+  d.device = QString::fromStdString(group->device.name);
+  d.die = *nmpDieOf(group->device);
+  d.devices = std::max(1, group->count);
+  if (!(batch >= 1) || !(context >= 0)) {
+    d.problem = QObject::tr("The batch must be at least 1 and the context at least 0 tokens.");
+    return d;
+  }
+  try {
+    d.operators = snake::scheduleDecode(group->device, d.devices, request.model, batch, context);
+  } catch (const std::exception& e) {
+    d.problem = QString::fromUtf8(e.what());
+  }
+  if (d.operators.empty() && d.problem.isEmpty())
+    d.problem = QObject::tr("The model has no linear operators for the Snake scheduler.");
+  return d;
+}
+
+std::vector<double> snakeGridBatches() { return {8, 16, 32, 64}; }
+std::vector<double> snakeGridContexts() { return {1024, 2048, 4096, 8192}; }
+
+namespace {
+QString tokens(double v) {
+  return v >= 1024 && std::fmod(v, 1024) == 0 ? QStringLiteral("%1K").arg(v / 1024) : QString::number(v);
+}
+} // namespace
+
+BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vector<double>& batches,
+                              const std::vector<double>& contexts) {
+  BreakdownData data;
+  data.name = QStringLiteral("snake-mode-shares");
+  const auto* group = nmpGroup(request.system);
+  if (!group) return data;
+  data.title = QObject::tr("%1: partition mode per linear operator of a decode step (TP = %2)")
+                   .arg(QString::fromStdString(request.model.name))
+                   .arg(std::max(1, group->count));
+  BarPanel panel;
+  panel.title = QObject::tr("Mode share over batch x context (Snake Fig. 13)");
+  panel.axisName = QObject::tr("Share of operators");
+  panel.quantity = BarQuantity::Share;
+  const std::vector<snake::Mode> modes{snake::Mode::IsS, snake::Mode::IsSt, snake::Mode::OsS, snake::Mode::OsSt,
+                                       snake::Mode::NSplit};
+  std::vector<std::vector<double>> shares(modes.size());
+  for (double b : batches)
+    for (double c : contexts) {
+      std::vector<snake::ScheduledOperator> ops;
+      try {
+        ops = snake::scheduleDecode(group->device, std::max(1, group->count), request.model, b, c);
+      } catch (const std::exception&) {
+        return {};
+      }
+      panel.categories << QObject::tr("B%1 / %2").arg(b).arg(tokens(c));
+      for (std::size_t m = 0; m < modes.size(); ++m) {
+        double n = 0;
+        for (const auto& op : ops) n += op.best.mode == modes[m] ? 1 : 0;
+        shares[m].push_back(ops.empty() ? 0.0 : 100.0 * n / double(ops.size()));
+      }
+    }
+  for (std::size_t m = 0; m < modes.size(); ++m) {
+    double any = 0;
+    for (double v : shares[m]) any += v;
+    if (any <= 0 && modes[m] == snake::Mode::NSplit) continue;
+    panel.series.push_back({QString::fromUtf8(snake::toString(modes[m]).data()), BarColour::Series, int(m), shares[m]});
+  }
+  data.panels.push_back(std::move(panel));
+  return data;
+}
+
+BreakdownData snakePowerArea(const SnakeDieData& d) {
+  BreakdownData data;
+  data.name = QStringLiteral("snake-power-area");
+  if (d.device.isEmpty()) return data;
+  data.title = QObject::tr("%1: logic-die power and area").arg(d.device);
+  const auto& s = d.die.spec;
+  BarPanel power;
+  power.title = QObject::tr("Power by part (peak %1 W)").arg(d.die.peakPowerW(), 0, 'f', 1);
+  power.axisName = QObject::tr("Power");
+  power.quantity = BarQuantity::Power;
+  power.categories << QObject::tr("Peak");
+  std::vector<double> peak{s.matrixPeakW, s.vectorPeakW, s.controlPeakW, s.nocPeakW};
+  std::vector<double> avg(4, 0.0);
+  if (const auto* op = d.current(); op && op->best.valid && op->best.time.value() > 0) {
+    const auto e = snake::planEnergy(d.die, op->problem, op->best);
+    const double t = op->best.time.value();
+    avg = {e.matrix.value() / t, e.vector.value() / t, e.control.value() / t, e.noc.value() / t};
+    power.categories << QObject::tr("%1 (average)").arg(QString::fromStdString(op->name));
+  }
+  const QStringList parts{QObject::tr("Matrix"), QObject::tr("Vector"), QObject::tr("PE control"), QObject::tr("NoC")};
+  for (int i = 0; i < 4; ++i) {
+    BarSeries series{parts[i], BarColour::Series, i, {peak[std::size_t(i)]}};
+    if (power.categories.size() > 1) series.values.push_back(avg[std::size_t(i)]);
+    power.series.push_back(std::move(series));
+  }
+  BarPanel area;
+  area.title = QObject::tr("Logic-die area");
+  area.axisName = QObject::tr("Area");
+  area.quantity = BarQuantity::Area;
+  area.column = 1;
+  area.categories << QObject::tr("Logic die");
+  area.series.push_back({QObject::tr("%1 PUs x %2 mm² (%3 cores each)").arg(s.pus).arg(s.puAreaMm2).arg(s.coresPerPu),
+                         BarColour::Series, 5, {s.puAreaMm2 * s.pus}});
+  data.panels.push_back(std::move(power));
+  data.panels.push_back(std::move(area));
+  return data;
+}
+
+} // namespace llmwb::ui

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What the Snake logic-die view shows, from the project's request: the NMP die of the system's
+// first snake / fixed_array / mac_tree group, the decode step's linear operators scheduled at one
+// batch x context (core/engine/snake/snake_schedule.h), the per-point mode shares over a grid of
+// batches x contexts (Fig. 13) and the die's peak power split and area.
+
+#include "core/compute/nmp/nmp_spec.h"
+#include "core/engine/snake/snake_schedule.h"
+#include "widgets/plots/breakdown_data.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace llmwb::ui {
+
+struct EvaluationRequest;
+
+/// The die of a device whose compute is an NMP kind; nothing otherwise.
+std::optional<NmpDie> nmpDieOf(const DeviceSpec& device);
+/// The system's first group on an NMP die (nullptr: none).
+const DeviceGroup* nmpGroup(const SystemSpec& system);
+
+struct SnakeDieData {
+  QString system;  ///< the system's display name
+  QString device;  ///< the device's name
+  QString problem; ///< non-empty: why nothing is shown
+  NmpDie die;
+  int devices = 1; ///< tensor-parallel devices of the group
+  double batch = 16, context = 2048;
+  std::vector<snake::ScheduledOperator> operators;
+  int selected = 0; ///< index into operators
+
+  bool empty() const { return operators.empty(); }
+  const snake::ScheduledOperator* current() const;
+};
+
+/// The decode step of the request's model on its NMP group at `batch` x `context`.
+SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context);
+
+/// Fig. 13: the share of the linear operators choosing each partition mode, per batch x context.
+/// Runs the scheduler at every point: call it off the UI thread.
+BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vector<double>& batches,
+                              const std::vector<double>& contexts);
+/// The die's peak power by part (matrix, vector, PE control, NoC) beside the average power of the
+/// selected operator's plan, and the die's area.
+BreakdownData snakePowerArea(const SnakeDieData& data);
+
+/// The batches and contexts of the mode-share grid (Snake §6.5: batch 8-64, context 1K-8K).
+std::vector<double> snakeGridBatches();
+std::vector<double> snakeGridContexts();
+
+} // namespace llmwb::ui

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/snake/snake_view.h"
+
+#include "widgets/evaluation/evaluation_runner.h"
+#include "widgets/plots/breakdown_plot.h"
+#include "widgets/snake/snake_die_plot.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace llmwb::ui {
+
+namespace {
+QString micro(double s) { return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', 2); }
+} // namespace
+
+SnakeView::SnakeView(QWidget* parent) : QWidget(parent) {
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  mTabs = new QTabWidget;
+  mTabs->setDocumentMode(true);
+  mTabs->setTabPosition(QTabWidget::South);
+  outer->addWidget(mTabs);
+
+  auto* die = new QWidget;
+  auto* layout = new QVBoxLayout(die);
+  layout->setContentsMargins(6, 6, 6, 6);
+  auto* row = new QHBoxLayout;
+  mOperator = new QComboBox;
+  mOperator->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  mBatch = new QSpinBox;
+  mBatch->setRange(1, 4096);
+  mBatch->setValue(16);
+  mBatch->setSuffix(tr(" sequences"));
+  mContext = new QSpinBox;
+  mContext->setRange(0, 1 << 20);
+  mContext->setSingleStep(1024);
+  mContext->setValue(2048);
+  mContext->setSuffix(tr(" tokens"));
+  row->addWidget(new QLabel(tr("Operator:")));
+  row->addWidget(mOperator);
+  row->addSpacing(12);
+  row->addWidget(new QLabel(tr("Decode batch:")));
+  row->addWidget(mBatch);
+  row->addWidget(new QLabel(tr("Context:")));
+  row->addWidget(mContext);
+  row->addStretch(1);
+  layout->addLayout(row);
+  mModes = new QLabel;
+  mModes->setWordWrap(true);
+  mModes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(mModes);
+  mMessage = new QLabel;
+  mMessage->setWordWrap(true);
+  mMessage->setStyleSheet(QStringLiteral("color: #b3261e;"));
+  mMessage->hide();
+  layout->addWidget(mMessage);
+  mDie = new SnakeDiePlot;
+  layout->addWidget(mDie, 1);
+  mTabs->addTab(die, tr("Logic die"));
+
+  auto* shares = new QWidget;
+  auto* sl = new QVBoxLayout(shares);
+  sl->setContentsMargins(6, 6, 6, 6);
+  mSharesStatus = new QLabel;
+  sl->addWidget(mSharesStatus);
+  mShares = new BreakdownPlot;
+  sl->addWidget(mShares, 1);
+  mTabs->addTab(shares, tr("Mode shares"));
+  mPower = new BreakdownPlot;
+  mTabs->addTab(mPower, tr("Power and area"));
+
+  connect(mOperator, &QComboBox::currentIndexChanged, this, [this] { updateDie(); });
+  connect(mBatch, &QSpinBox::valueChanged, this, [this] { updateDie(); });
+  connect(mContext, &QSpinBox::valueChanged, this, [this] { updateDie(); });
+  connect(&mWatcher, &QFutureWatcher<BreakdownData>::finished, this, [this] {
+    if (mSharesGeneration != mGeneration) return; // a newer request started its own
+    auto result = mWatcher.result();
+    mSharesStatus->setText(result.empty() ? tr("The scheduler found no linear operators for this model.")
+                                        : tr("Batches 8–64 x contexts 1K–8K tokens; each bar: the share of the "
+                                             "decode step's linear operators that choose each mode."));
+    mShares->setData(std::move(result));
+  });
+}
+
+SnakeView::~SnakeView() { mWatcher.waitForFinished(); }
+
+void SnakeView::setRequest(std::shared_ptr<const EvaluationRequest> request) {
+  mRequest = std::move(request);
+  ++mGeneration;
+  mOperator->blockSignals(true);
+  mOperator->clear();
+  mOperator->blockSignals(false);
+  updateDie();
+  startShares();
+}
+
+void SnakeView::startShares() {
+  if (!mRequest || !nmpGroup(mRequest->system)) {
+    mShares->setData({});
+    mSharesStatus->clear();
+    return;
+  }
+  mSharesStatus->setText(tr("Scheduling 16 operating points…"));
+  mSharesGeneration = mGeneration;
+  auto request = mRequest;
+  mWatcher.setFuture(QtConcurrent::run([request] { return snakeModeShares(*request, snakeGridBatches(), snakeGridContexts()); }));
+}
+
+void SnakeView::updateDie() {
+  if (mUpdating) return;
+  mUpdating = true;
+  if (!mRequest) {
+    mDie->setData({});
+    mPower->setData({});
+    mModes->clear();
+    mMessage->hide();
+    mUpdating = false;
+    return;
+  }
+  const QString chosen = mOperator->currentText();
+  auto die = snakeDieData(*mRequest, mBatch->value(), mContext->value());
+  mOperator->clear();
+  for (const auto& op : die.operators) mOperator->addItem(QString::fromStdString(op.name));
+  die.selected = std::max(0, mOperator->findText(chosen));
+  mOperator->setCurrentIndex(die.empty() ? -1 : die.selected);
+  mMessage->setText(die.problem);
+  mMessage->setVisible(!die.problem.isEmpty());
+  if (const auto* op = die.current()) {
+    QStringList parts;
+    for (std::size_t m = 0; m < snake::kPartitionModes.size(); ++m) {
+      const auto& p = op->fixed[m];
+      const QString name = QString::fromUtf8(snake::toString(snake::kPartitionModes[m]).data());
+      parts << (p.valid ? QStringLiteral("%1 %2").arg(name, micro(p.time.value())) : tr("%1 n/a").arg(name));
+    }
+    mModes->setText(tr("%1 on %2 (TP = %3), GEMM %4 x %5 x %6 (M x K x N) per device. Fixed modes: %7. Chosen: %8 (%9 % of peak MACs).")
+                        .arg(die.device)
+                        .arg(die.system)
+                        .arg(die.devices)
+                        .arg(op->problem.m, 0, 'f', 0)
+                        .arg(op->problem.k, 0, 'f', 0)
+                        .arg(op->problem.n, 0, 'f', 0)
+                        .arg(parts.join(QStringLiteral(" · ")), QString::fromUtf8(snake::toString(op->best.mode).data()))
+                        .arg(op->best.utilisation * 100, 0, 'f', 1));
+  } else mModes->clear();
+  mPower->setData(snakePowerArea(die));
+  mDie->setData(std::move(die));
+  mUpdating = false;
+}
+
+} // namespace llmwb::ui
