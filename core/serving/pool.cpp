@@ -403,7 +403,11 @@ void serveOnOnePool(const SchedulerContext& context, ServingRun& run, PoolPolicy
   const auto& group = singlePoolGroup(context.system, run);
   const auto model = buildPoolModel(context, group, false, run);
   if (!model) return;
-  Pool pool("aggregated", *model, policy, context.config.memoiseSteps);
+  serveOnPool(context, run, *model, policy);
+}
+
+void serveOnPool(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& model, PoolPolicy policy) {
+  Pool pool("aggregated", model, policy, context.config.memoiseSteps);
   const auto outcomes = pool.serve(arrivalsOf(context.requests), run, context.progress);
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     auto& r = run.records[i];

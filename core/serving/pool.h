@@ -84,6 +84,8 @@ void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const 
 
 /// A one-pool run (static, continuous, chunked, fused): records filled from the outcomes.
 void serveOnOnePool(const SchedulerContext& context, ServingRun& run, PoolPolicy policy);
+/// The same on a model already built.
+void serveOnPool(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& model, PoolPolicy policy);
 
 /// A scheduler that serves on one pool with a policy made from the configuration.
 class OnePoolScheduler final : public Scheduler {

@@ -61,15 +61,7 @@ private:
     auto policy = policyFrom(context.config);
     policy.mixed = true;
     policy.tokenBudget = std::max(1LL, static_cast<long long>(std::llround(par.fusionTokensPerCore * core->cores())));
-    Pool pool("aggregated", *model, policy, context.config.memoiseSteps);
-    const auto outcomes = pool.serve(arrivalsOf(context.requests), run, context.progress);
-    for (std::size_t i = 0; i < outcomes.size(); ++i) {
-      auto& rec = run.records[i];
-      rec.firstToken = Seconds(outcomes[i].firstToken);
-      rec.finish = Seconds(outcomes[i].finish);
-      rec.completed = outcomes[i].completed;
-      rec.preemptions = outcomes[i].preemptions;
-    }
+    serveOnPool(context, run, *model, policy);
   }
 
   static void disaggregation(const SchedulerContext& context, ServingRun& run) {
