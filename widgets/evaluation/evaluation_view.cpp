@@ -106,6 +106,27 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) 
                    tr("Steady-state average over prefill and decode; TDP is in the device table."));
   mEfficiency->setValue(tr("%1 tok/J").arg(formatNumber(r.endToEnd.tokensPerJoule)),
                         tr("%1 tok/s end to end").arg(formatNumber(r.endToEnd.tokensPerSecond)));
+  // A phase that does not fit has no meaningful numbers: say so instead of showing zeros.
+  // The reason a phase gives (problems name their phase first: "decode: ..."), else the first one.
+  auto reasonOf = [&](const std::string& phase) {
+    for (const auto& p : r.problems)
+      if (p.rfind(phase, 0) == 0) return QString::fromStdString(p);
+    return r.problems.empty() ? QString() : QString::fromStdString(r.problems.front());
+  };
+  const QString reason = reasonOf(""), prefillReason = reasonOf("prefill"), decodeReason = reasonOf("decode");
+  const QString doesNotFit = tr("does not fit");
+  if (!pre.feasible) {
+    mTtft->setValue(doesNotFit, prefillReason, prefillReason);
+    mPrefillRate->setValue(doesNotFit, prefillReason, prefillReason);
+  }
+  if (!dec.feasible) {
+    mDecodeRate->setValue(doesNotFit, decodeReason, decodeReason);
+    mTbt->setValue(doesNotFit, decodeReason, decodeReason);
+  }
+  if (!r.feasible) {
+    mPower->setValue(doesNotFit, reason, reason);
+    mEfficiency->setValue(doesNotFit, reason, reason);
+  }
 
   double interposer = 0, chiplet = 0;
   int chiplets = 0;

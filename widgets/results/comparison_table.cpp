@@ -18,6 +18,7 @@ struct Metric {
   QString tip;
   bool higherIsBetter;
   bool ratio; ///< show how many times better
+  bool ofTheRun; ///< a figure of the evaluated run (not of the hardware): none when the run does not fit
   std::function<double(const EvaluationResult&)> value;
   std::function<QString(double)> format;
 };
@@ -36,23 +37,23 @@ double totalTdp(const EvaluationResult& r) {
 
 const std::vector<Metric>& metrics() {
   static const std::vector<Metric> m = {
-      {ComparisonTable::tr("TTFT"), ComparisonTable::tr("Time to first token, s (prefill at its batch, plus the exposed KV hand-off)"), false, true,
+      {ComparisonTable::tr("TTFT"), ComparisonTable::tr("Time to first token, s (prefill at its batch, plus the exposed KV hand-off)"), false, true, true,
        [](const EvaluationResult& r) { return r.prefill.ttft.value(); }, [](double v) { return formatSeconds(Seconds(v)); }},
-      {ComparisonTable::tr("Prefill"), ComparisonTable::tr("Prefill throughput, tokens/s"), true, true,
+      {ComparisonTable::tr("Prefill"), ComparisonTable::tr("Prefill throughput, tokens/s"), true, true, true,
        [](const EvaluationResult& r) { return r.prefill.tokensPerSecond; }, [](double v) { return ComparisonTable::tr("%1 tok/s").arg(formatNumber(v)); }},
-      {ComparisonTable::tr("Decode"), ComparisonTable::tr("Decode throughput at the largest batch that fits, tokens/s"), true, true,
+      {ComparisonTable::tr("Decode"), ComparisonTable::tr("Decode throughput at the largest batch that fits, tokens/s"), true, true, true,
        [](const EvaluationResult& r) { return r.decode.tokensPerSecond; }, [](double v) { return ComparisonTable::tr("%1 tok/s").arg(formatNumber(v)); }},
-      {ComparisonTable::tr("TBT"), ComparisonTable::tr("Time between tokens of one sequence, s"), false, true,
+      {ComparisonTable::tr("TBT"), ComparisonTable::tr("Time between tokens of one sequence, s"), false, true, true,
        [](const EvaluationResult& r) { return r.decode.tbt.value(); }, [](double v) { return formatSeconds(Seconds(v)); }},
-      {ComparisonTable::tr("Batch"), ComparisonTable::tr("Decode batch (largest power of two that fits)"), true, false,
+      {ComparisonTable::tr("Batch"), ComparisonTable::tr("Decode batch (largest power of two that fits)"), true, false, true,
        [](const EvaluationResult& r) { return double(r.decode.batch); }, [](double v) { return QString::number(v); }},
-      {ComparisonTable::tr("Power"), ComparisonTable::tr("Average power over prefill and decode, W"), false, true,
+      {ComparisonTable::tr("Power"), ComparisonTable::tr("Average power over prefill and decode, W"), false, true, true,
        [](const EvaluationResult& r) { return r.endToEnd.averagePower.value(); }, [](double v) { return formatWatts(Watts(v)); }},
-      {ComparisonTable::tr("TDP"), ComparisonTable::tr("Peak power of every device, W"), false, true, totalTdp,
+      {ComparisonTable::tr("TDP"), ComparisonTable::tr("Peak power of every device, W"), false, true, false, totalTdp,
        [](double v) { return formatWatts(Watts(v)); }},
-      {ComparisonTable::tr("Efficiency"), ComparisonTable::tr("Generated tokens per joule, end to end"), true, true,
+      {ComparisonTable::tr("Efficiency"), ComparisonTable::tr("Generated tokens per joule, end to end"), true, true, true,
        [](const EvaluationResult& r) { return r.endToEnd.tokensPerJoule; }, [](double v) { return ComparisonTable::tr("%1 tok/J").arg(formatNumber(v)); }},
-      {ComparisonTable::tr("Area"), ComparisonTable::tr("Interposer area of chiplet packages, mm² (none for monolithic devices)"), false, true, totalArea,
+      {ComparisonTable::tr("Area"), ComparisonTable::tr("Interposer area of chiplet packages, mm² (none for monolithic devices)"), false, true, false, totalArea,
        [](double v) { return v > 0 ? QStringLiteral("%1 mm²").arg(v, 0, 'f', 0) : QStringLiteral("—"); }},
   };
   return m;
@@ -102,9 +103,10 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
     for (std::size_t m = 0; m < metrics().size(); ++m) {
       const auto& metric = metrics()[m];
       const double v = metric.value(e);
-      QString text = metric.format(v);
+      QString text = e.feasible || !metric.ofTheRun ? metric.format(v) : tr("does not fit");
       double ratio = 0;
-      if (r > 0 && metric.ratio) {
+      // Ratios compare two designs that both run; against one that does not fit they mean nothing.
+      if (r > 0 && metric.ratio && e.feasible && rows[0]->feasible) {
         const double mine = metric.value(*rows[0]);
         if (v > 0 && mine > 0) ratio = metric.higherIsBetter ? mine / v : v / mine;
         if (ratio > 0) text += QStringLiteral("  ×%1").arg(formatNumber(ratio, 3));
