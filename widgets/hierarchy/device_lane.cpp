@@ -59,7 +59,9 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
   count->setRange(1, 1024);
   count->setValue(group.count);
   count->setPrefix(QStringLiteral("× "));
-  count->setSuffix(tr(" devices"));
+  auto countSuffix = [count](int n) { count->setSuffix(n == 1 ? tr(" device") : tr(" devices")); };
+  countSuffix(group.count);
+  connect(count, &QSpinBox::valueChanged, count, countSuffix);
   count->setKeyboardTracking(false);
   count->setToolTip(tr("Devices in this group (tensor parallel)"));
   count->setProperty("partAddress", QStringLiteral("device/%1").arg(index));

@@ -132,10 +132,10 @@ void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count)
   computeFields(f, d, g);
   packageSection(f, d, g);
 
-  f.section(Inspector::tr("Software strategy (MemExplorer Table 2)"));
+  f.section(Inspector::tr("Software strategy (dataflow, storage, bandwidth)"));
   tableFields<Strategy>(f, d, strategyFields(), d.strategy, [g](Project& p) -> Strategy& { return deviceOf(p, g).strategy; }, "strategy");
 
-  f.section(Inspector::tr("Number formats (MemExplorer Table 2)"));
+  f.section(Inspector::tr("Number formats (weights, activations, KV cache)"));
   tableFields<Quantisation>(f, d, quantisationFields(), d.quantisation,
                             [g](Project& p) -> Quantisation& { return deviceOf(p, g).quantisation; }, "quantisation");
 
@@ -157,7 +157,7 @@ void partFields(FormBuilder& f, const DeviceSpec& device, std::size_t g, std::si
   const auto& t = part.technology;
   f.section(Inspector::tr("%1 at %2 of %3").arg(q(t.name), q(d.memory.levelName(level)), q(d.name)));
   if (!d.package)
-    f.integer(Inspector::tr("Count"), part.count, 1, 512, QStringLiteral(" ") + q(t.unitName) + QStringLiteral("s"),
+    f.integer(Inspector::tr("Count"), part.count, 1, 512, QStringLiteral(" ") + q(t.unitName) + (part.count == 1 ? QString() : QStringLiteral("s")),
               Inspector::tr("Parts of this technology at this level"), [g, level, index](Project& p, int v) {
                 auto& m = deviceOf(p, g).memory;
                 (level == 0 ? m.onChip : m.offChip.at(level - 1)).parts.at(index).count = v;
