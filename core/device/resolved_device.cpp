@@ -14,9 +14,7 @@ DeviceSpec resolvedDevice(DeviceSpec device) {
 }
 
 ComputeSpec deviceCompute(const DeviceSpec& device) {
-  if (!device.package) return device.compute;
-  MemoryHierarchy scratch;
-  return resolvePackage(*device.package, scratch).compute;
+  return device.package ? ComputeSpec(packageCompute(*device.package)) : device.compute;
 }
 
 const MemoryHierarchy& deviceMemory(const DeviceSpec& device, MemoryHierarchy& scratch) {

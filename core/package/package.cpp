@@ -42,12 +42,9 @@ int maxArraysPerChiplet(const PackageSpec& p, bool systolic) {
 
 PackageReport resolvePackage(const PackageSpec& p, MemoryHierarchy& memory) { return resolvePackage(p, p.sram, memory); }
 
-PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram, MemoryHierarchy& memory) {
-  PackageReport r;
-  r.chipletCap = p.chipletAreaCap;
-  r.interposerLimit = p.interposerLimit;
-  r.d2dPhysPerChiplet = physFor(p);
-
+namespace {
+/// One compute chiplet's arrays with "fill" counts resolved.
+ArrayComputeSpec filledChiplet(const PackageSpec& p) {
   ArrayComputeSpec chiplet = perChiplet(p);
   if (chiplet.systolic && chiplet.systolic->arrays == ComputeChipletSpec::kFillChiplet)
     chiplet.systolic->arrays = maxArraysPerChiplet(p, true);
@@ -56,6 +53,25 @@ PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram,
     withSystolic.computeChiplet.systolic = chiplet.systolic;
     chiplet.vector->arrays = maxArraysPerChiplet(withSystolic, false);
   }
+  return chiplet;
+}
+
+ArrayComputeSpec wholePackage(ArrayComputeSpec chiplet, int chiplets) {
+  if (chiplet.systolic) chiplet.systolic->arrays *= chiplets;
+  if (chiplet.vector) chiplet.vector->arrays *= chiplets;
+  return chiplet;
+}
+} // namespace
+
+ArrayComputeSpec packageCompute(const PackageSpec& p) { return wholePackage(filledChiplet(p), p.computeChiplets); }
+
+PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram, MemoryHierarchy& memory) {
+  PackageReport r;
+  r.chipletCap = p.chipletAreaCap;
+  r.interposerLimit = p.interposerLimit;
+  r.d2dPhysPerChiplet = physFor(p);
+
+  const ArrayComputeSpec chiplet = filledChiplet(p);
   r.systolicPerChiplet = chiplet.systolic ? chiplet.systolic->arrays : 0;
   r.vectorPerChiplet = chiplet.vector ? chiplet.vector->arrays : 0;
   r.chiplet = chipletArea(p.area, chiplet, r.d2dPhysPerChiplet);
@@ -65,9 +81,7 @@ PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram,
   if (r.systolicPerChiplet + r.vectorPerChiplet == 0) r.violations.push_back("the compute chiplets hold no arrays");
 
   // Whole package: arrays of every compute chiplet.
-  r.compute = chiplet;
-  if (r.compute.systolic) r.compute.systolic->arrays *= p.computeChiplets;
-  if (r.compute.vector) r.compute.vector->arrays *= p.computeChiplets;
+  r.compute = wholePackage(chiplet, p.computeChiplets);
   r.computePower = arrayPeakComputePower(r.compute);
   r.noiBandwidth = p.computeChiplet.d2dBandwidth * double(p.computeChiplets);
 

@@ -29,6 +29,10 @@ struct PackageReport {
 /// Fills kFillChiplet counts with the most arrays that fit `cap` (systolic first, then vector).
 int maxArraysPerChiplet(const PackageSpec& p, bool systolic);
 
+/// The whole package's arrays ("fill" counts resolved): the compute resolvePackage gives, without
+/// the memory, areas and checks.
+ArrayComputeSpec packageCompute(const PackageSpec& p);
+
 /// Resolves the package; `sram` supplies energies and leakage for the array buffers and
 /// `memory` gets the on-chip level (all array buffers) and one off-chip level (all memory parts).
 PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram, MemoryHierarchy& memory);
