@@ -27,7 +27,7 @@ params::ParamTable<Strategy> makeStrategy() {
 params::ParamTable<DmaSpec> makeDma() {
   using S = DmaSpec;
   auto stream = [](const char* key, double S::*member, const char* label, const char* what) {
-    return params::fraction<S>(key, member).withLabel(label).withRange(0, 1, true)
+    return params::fraction<S>(key, member).withLabel(label).withRange(1e-4, 1)
         .withDoc(std::string("sustained share of off-chip peak bandwidth for ") + what)
         .withSource("PLENA's measured DMA (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V)");
   };
@@ -44,7 +44,7 @@ params::ParamTable<PowerSpec> makePower() {
                .withDoc("part of the compute peak power drawn whatever the load (leakage, clock tree, control)")
                .withSource("assumption"),
            params::optionalQuantity<S>("tdp_W", &S::datasheetTdp, &units::watts, &units::inWatts).withLabel("Datasheet TDP")
-               .withUnit("W").withRange(0, 1e5, true)
+               .withUnit("W").withRange(1e-3, 1e5)
                .withDoc("GPUs: the datasheet TDP; the compute share is TDP minus the memory's peak power")
                .withSource("the GPU's datasheet")}};
 }

@@ -171,6 +171,16 @@ PackageSpec& package(DeviceSpec& device, const std::string& field) {
   throw std::invalid_argument(field + " needs a chiplet-package device; \"" + device.id + "\" has none");
 }
 
+/// Off-chip slots a space may name: a slot past the base's adds a level, and no device has more
+/// than a few (MemExplorer Table 2 stacks at most two off-chip technologies).
+constexpr int kMaxOffChipSlots = 8;
+
+void checkSlotIndex(const FieldMatch& m) {
+  if (m.index >= kMaxOffChipSlots)
+    throw std::invalid_argument(m.field + ": off-chip slot " + std::to_string(m.index) + " is out of range (a device has at most " +
+                                std::to_string(kMaxOffChipSlots) + " off-chip levels, slots 0 to " + std::to_string(kMaxOffChipSlots - 1) + ")");
+}
+
 MemoryLevel& offChipSlot(DeviceSpec& d, const std::string& field, int index) {
   refusePackage(d, field);
   if (int(d.memory.offChip.size()) <= index) d.memory.offChip.resize(std::size_t(index) + 1);
@@ -236,6 +246,7 @@ void registerBuiltins(SpecBindingRegistry& r) {
         });
   r.add("device.memory.off_chip[<i>].technology", "technology of off-chip slot i (levels are ordered afterwards)",
         [](const FieldMatch& m, const Domain& domain, const BindingContext& context) {
+          checkSlotIndex(m);
           std::map<std::string, MemoryTechnology> techs;
           checkValues(domain, [&](const ParameterValue& v) {
             const std::string& id = text(v, m.field);
@@ -249,6 +260,7 @@ void registerBuiltins(SpecBindingRegistry& r) {
         });
   r.add("device.memory.off_chip[<i>].count", "parts in off-chip slot i (0: the slot is absent)",
         [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+          checkSlotIndex(m);
           checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 0); });
           return forEachDevice([index = m.index, field = m.field](DeviceSpec& d, const ParameterValue& v) {
             auto& level = offChipSlot(d, field, index);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/json_reader.h"
 
+#include "core/params/param_table.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -93,6 +95,12 @@ double JsonReader::number(const std::string& key) const {
 
 double JsonReader::number(const std::string& key, double fallback) const { return has(key) ? number(key) : fallback; }
 
+double JsonReader::numberIn(const std::string& key, double min, double max) const {
+  const double v = number(key);
+  if (v < min || v > max) fail(key, "expected a number from " + params::numberText(min) + " to " + params::numberText(max) + ", got " + child(key).json().dump());
+  return v;
+}
+
 double JsonReader::positive(const std::string& key) const {
   const double v = number(key);
   if (!(v > 0)) fail(key, "expected a positive number, got " + (*mValue)[key].dump());
@@ -129,6 +137,20 @@ int JsonReader::positiveInteger(const std::string& key) const {
 
 int JsonReader::positiveInteger(const std::string& key, int fallback) const {
   return has(key) ? positiveInteger(key) : fallback;
+}
+
+std::int64_t JsonReader::wholeNumber(const std::string& key, std::int64_t min, std::int64_t max) const {
+  const auto c = child(key);
+  if (!c.json().is_number()) fail(key, "expected a whole number, got " + typeName(c.json()));
+  const double v = c.json().get<double>();
+  const std::string expected = "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+  if (std::floor(v) != v) fail(key, expected + ", got " + c.json().dump());
+  if (v < double(min) || v > double(max)) fail(key, expected + ", got " + c.json().dump());
+  return static_cast<std::int64_t>(v);
+}
+
+std::int64_t JsonReader::wholeNumber(const std::string& key, std::int64_t min, std::int64_t max, std::int64_t fallback) const {
+  return has(key) ? wholeNumber(key, min, max) : fallback;
 }
 
 bool JsonReader::boolean(const std::string& key, bool fallback) const {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ public:
   std::string asString() const;
   double number(const std::string& key) const;
   double number(const std::string& key, double fallback) const;
+  /// A number in [min, max] (a metric's bound, a reference point: finite and of a size results can hold).
+  double numberIn(const std::string& key, double min, double max) const;
   double positive(const std::string& key) const;                   ///< > 0
   double positive(const std::string& key, double fallback) const;
   double nonNegative(const std::string& key) const;                ///< >= 0
@@ -42,6 +45,9 @@ public:
   double fraction(const std::string& key, double fallback) const;  ///< in [0, 1]
   int positiveInteger(const std::string& key) const;
   int positiveInteger(const std::string& key, int fallback) const;
+  /// A whole number in [min, max]: counts that size work (segments, budgets, devices) get a cap.
+  std::int64_t wholeNumber(const std::string& key, std::int64_t min, std::int64_t max) const;
+  std::int64_t wholeNumber(const std::string& key, std::int64_t min, std::int64_t max, std::int64_t fallback) const;
   bool boolean(const std::string& key, bool fallback) const;
 
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;

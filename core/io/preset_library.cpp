@@ -257,7 +257,7 @@ SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const 
     else if (role == "prefill") group.role = DeviceRole::Prefill;
     else if (role == "decode") group.role = DeviceRole::Decode;
     else g.fail("role", "expected both, prefill or decode; got \"" + role + "\"");
-    group.count = g.positiveInteger("count", 1);
+    group.count = int(g.wholeNumber("count", 1, kMaxDevicesPerGroup, 1));
     s.groups.push_back(std::move(group));
   }
   if (const auto l = r.optionalChild("group_link")) s.groupLink = io::readLink(*l);

@@ -6,7 +6,12 @@
 #include "core/io/json_reader.h"
 #include "core/io/preset_library.h"
 #include "core/io/readers.h"
+#include "core/io/space_io.h"
 #include "core/io/spec_json.h"
+
+#include "core/dse/search_method.h"
+
+#include <algorithm>
 
 #include <fstream>
 #include <random>
@@ -42,19 +47,28 @@ EvaluationOptions readOptions(const io::JsonReader& r) {
   EvaluationOptions o;
   if (r.has("decode_batch")) o.decodeBatch = r.positiveInteger("decode_batch");
   o.prefillBatch = r.positiveInteger("prefill_batch", 1);
-  o.decodeSegments = r.positiveInteger("decode_segments", 4);
-  if (o.decodeSegments > kMaxDecodeSegments)
-    r.fail("decode_segments", "expected at most " + std::to_string(kMaxDecodeSegments) + ", got " + std::to_string(o.decodeSegments));
+  o.decodeSegments = int(r.wholeNumber("decode_segments", 1, kMaxDecodeSegments, 4));
   return o;
 }
 
-ExplorationSetup readExploration(const io::JsonReader& r) {
+ExplorationSetup readExploration(const io::JsonReader& r, const fs::path& projectFile, const PresetLibrary& library) {
   r.allowOnly({"space", "method", "budget", "seed"});
   ExplorationSetup e;
   e.space = r.string("space");
+  const auto ids = designSpaceIds(library);
+  const bool known = std::find(ids.begin(), ids.end(), e.space) != ids.end() || fs::is_regular_file(e.space) ||
+                     fs::is_regular_file(projectFile.parent_path() / e.space);
+  if (!known) {
+    std::string list;
+    for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
+    r.fail("space", "no design space \"" + e.space + "\" (known: " + list + ")");
+  }
   e.method = r.string("method", "sobol");
-  e.budget = std::size_t(r.positiveInteger("budget", 64));
-  e.seed = std::uint64_t(r.nonNegative("seed", 1));
+  if (!dse::builtinMethods().find(e.method))
+    r.fail("method", "unknown search method \"" + e.method + "\" (known: " + dse::builtinMethods().names() + ")");
+  // Caps as `llmwb-cli explore` has them: a budget is evaluations, a seed a 53-bit integer.
+  e.budget = std::size_t(r.wholeNumber("budget", 1, 10000000, 64));
+  e.seed = std::uint64_t(r.wholeNumber("seed", 0, std::int64_t(1) << 53, 1));
   return e;
 }
 
@@ -81,7 +95,7 @@ Project readProject(const fs::path& file, const PresetLibrary& library) {
   if (r.has("comparisons"))
     for (const auto& c : r.array("comparisons", true)) p.comparisons.push_back(readProjectSystem(c, library));
   if (const auto o = r.optionalChild("options")) p.options = readOptions(*o);
-  if (const auto e = r.optionalChild("exploration")) p.exploration = readExploration(*e);
+  if (const auto e = r.optionalChild("exploration")) p.exploration = readExploration(*e, file, library);
   if (r.has("ui")) p.uiState = j.at("ui").dump();
   return p;
 }

@@ -15,10 +15,13 @@ namespace {
 using io::JsonReader;
 using namespace dse;
 
+/// Bounds, references and listed values of a space: any metric or spec value fits well inside.
+constexpr double kLargest = 1e15;
+
 ParameterValue readValue(const JsonReader& r) {
   if (r.json().is_number()) {
     const double v = r.json().get<double>();
-    if (!std::isfinite(v)) r.failHere("expected a finite number");
+    if (!std::isfinite(v) || std::abs(v) > kLargest) r.failHere("expected a number from -1e15 to 1e15");
     return v;
   }
   if (r.json().is_string()) return r.json().get<std::string>();
@@ -43,8 +46,8 @@ Parameter readParameter(const JsonReader& r) {
   } else {
     const auto range = r.child("range");
     range.allowOnly({"min", "max", "integer"});
-    p.domain.low = range.number("min");
-    p.domain.high = range.number("max");
+    p.domain.low = range.numberIn("min", -kLargest, kLargest);
+    p.domain.high = range.numberIn("max", -kLargest, kLargest);
     p.domain.integer = range.boolean("integer", false);
     if (!(p.domain.high > p.domain.low)) range.fail("max", "expected max above min");
   }
@@ -77,8 +80,8 @@ Constraint readConstraint(const JsonReader& r) {
   r.allowOnly({"metric", "min", "max", "description"});
   Constraint c;
   c.metric = readMetric(r);
-  if (r.has("min")) c.min = r.number("min");
-  if (r.has("max")) c.max = r.number("max");
+  if (r.has("min")) c.min = r.numberIn("min", -kLargest, kLargest);
+  if (r.has("max")) c.max = r.numberIn("max", -kLargest, kLargest);
   if (!c.min && !c.max) r.failHere("expected \"min\", \"max\" or both");
   c.description = r.string("description", "");
   return c;
@@ -92,7 +95,7 @@ Objective readObjective(const JsonReader& r) {
   if (direction == "maximise" || direction == "maximize") o.direction = Direction::Maximise;
   else if (direction == "minimise" || direction == "minimize") o.direction = Direction::Minimise;
   else r.fail("direction", "expected \"maximise\" or \"minimise\", got \"" + direction + "\"");
-  o.reference = r.number("reference");
+  o.reference = r.numberIn("reference", -kLargest, kLargest);
   return o;
 }
 
@@ -115,9 +118,7 @@ DesignSpace readSpace(const nlohmann::json& json, const std::string& file, const
   else if (phases == "decode") s.phases = SpacePhases::DecodeOnly;
   else if (phases == "both") s.phases = SpacePhases::Both;
   else r.fail("phases", "expected \"prefill\", \"decode\" or \"both\", got \"" + phases + "\"");
-  s.decodeSegments = r.positiveInteger("decode_segments", 4);
-  if (s.decodeSegments > kMaxDecodeSegments)
-    r.fail("decode_segments", "expected at most " + std::to_string(kMaxDecodeSegments) + ", got " + std::to_string(s.decodeSegments));
+  s.decodeSegments = int(r.wholeNumber("decode_segments", 1, kMaxDecodeSegments, 4));
 
   std::set<std::string> names;
   const auto parameters = r.array("parameters");

@@ -42,14 +42,25 @@ double csvNumber(const std::string& text, const std::string& origin, const std::
   return v;
 }
 
-serving::RequestSpec checked(double arrival, double input, double output, const std::string& origin,
-                             const std::string& line) {
-  if (arrival < 0) throw InputError(origin, line + "/arrival_s", "expected an arrival time >= 0 s");
+/// The most requests a trace may hold: a day of a large service at ~100 requests/s.
+constexpr std::size_t kMaxTraceRequests = 10'000'000;
+
+/// One request, checked and appended to `out`; arrivals must not go back in time (the simulator
+/// admits requests in file order).
+void append(std::vector<serving::RequestSpec>& out, double arrival, double input, double output, const std::string& origin,
+            const std::string& line) {
+  if (arrival < 0 || arrival > 1e9) throw InputError(origin, line + "/arrival_s", "expected an arrival time from 0 to 1e9 s");
+  if (!out.empty() && arrival < out.back().arrival.value())
+    throw InputError(origin, line + "/arrival_s",
+                     "arrivals go back in time (" + std::to_string(arrival) + " s after " +
+                         std::to_string(out.back().arrival.value()) + " s); sort the trace by arrival_s");
+  if (out.size() >= kMaxTraceRequests)
+    throw InputError(origin, line, "a trace may hold at most " + std::to_string(kMaxTraceRequests) + " requests");
   if (input < 1 || input != std::floor(input) || input > 1e9)
     throw InputError(origin, line + "/input_tokens", "expected a whole number of tokens >= 1");
   if (output < 1 || output != std::floor(output) || output > 1e9)
     throw InputError(origin, line + "/output_tokens", "expected a whole number of tokens >= 1");
-  return {Seconds(arrival), static_cast<long long>(input), static_cast<long long>(output)};
+  out.push_back({Seconds(arrival), static_cast<long long>(input), static_cast<long long>(output)});
 }
 
 std::vector<serving::RequestSpec> parseCsv(std::istream& in, const std::string& origin) {
@@ -79,7 +90,7 @@ std::vector<serving::RequestSpec> parseCsv(std::istream& in, const std::string& 
       if (c >= cells.size()) throw InputError(origin, where + "/" + kColumns[k], "missing value");
       v[k] = csvNumber(cells[c], origin, where + "/" + kColumns[k]);
     }
-    out.push_back(checked(v[0], v[1], v[2], origin, where));
+    append(out, v[0], v[1], v[2], origin, where);
   }
   if (!header) throw InputError(origin, "", "empty trace: expected a header arrival_s,input_tokens,output_tokens");
   return out;
@@ -100,8 +111,7 @@ std::vector<serving::RequestSpec> parseJsonLines(std::istream& in, const std::st
     }
     if (!value.is_object()) throw InputError(origin, where, "expected a JSON object");
     const JsonReader r(value, origin, where);
-    out.push_back(checked(r.nonNegative("arrival_s"), r.positive("input_tokens"), r.positive("output_tokens"), origin,
-                          where));
+    append(out, r.nonNegative("arrival_s"), r.positive("input_tokens"), r.positive("output_tokens"), origin, where);
   }
   return out;
 }

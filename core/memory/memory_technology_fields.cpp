@@ -18,15 +18,15 @@ const params::ParamTable<MemoryTechnology>& memoryTechnologyFields() {
                          })
            .withLabel("Placement").isRequired().withDoc("on-chip parts use no shoreline"),
        params::quantity<S>("latency_ns", &S::latency, &units::nanoseconds, &units::inNanoseconds).withLabel("Latency")
-           .withUnit("ns").withRange(0, 1e9, true).isRequired().withDoc("fixed transfer latency λ of Eq. 3").withSource("MemExplorer Table 1"),
+           .withUnit("ns").withRange(1e-3, 1e9).isRequired().withDoc("fixed transfer latency λ of Eq. 3").withSource("MemExplorer Table 1"),
        params::quantity<S>("capacity_GiB", &S::capacity, &units::gibibytes, &units::inGibibytes).withLabel("Capacity")
-           .withUnit("GiB").withRange(0, 1e6, true).isRequired().withDoc("per part (DRAM densities are binary)")
+           .withUnit("GiB").withRange(1e-6, 1e6).isRequired().withDoc("per part (DRAM densities are binary)")
            .withSource("MemExplorer Table 1"),
        params::quantity<S>("bandwidth_GBps", &S::bandwidth, &units::gigabytesPerSecond, &units::inGigabytesPerSecond)
-           .withLabel("Bandwidth").withUnit("GB/s").withRange(0, 1e7, true).isRequired().withDoc("per part, 1 GB/s = 1e9 B/s")
+           .withLabel("Bandwidth").withUnit("GB/s").withRange(1e-3, 1e7).isRequired().withDoc("per part, 1 GB/s = 1e9 B/s")
            .withSource("MemExplorer Table 1"),
        params::optionalQuantity<S>("shoreline_mm", &S::shoreline, &units::millimeters, &units::inMillimeters)
-           .withLabel("PHY shoreline").withUnit("mm").withRange(0, 1000, true)
+           .withLabel("PHY shoreline").withUnit("mm").withRange(1e-3, 1000)
            .withDoc("off-chip only (required there): die edge one part's PHY takes (Eq. 1)").withSource("MemExplorer Table 1"),
        params::quantity<S>("p_bg_mW_per_GiB", &S::backgroundPower, &units::milliwattsPerGibibyte, &units::inMilliwattsPerGibibyte)
            .withLabel("Background power").withUnit("mW/GiB").withRange(0, 1e6).isRequired()

@@ -28,7 +28,7 @@ const params::ParamTable<ModelSpec::Diffusion>& diffusionFields() {
   static const params::ParamTable<S> table(
       "diffusion",
       {params::real<S>("tokens_per_step", &S::tokensPerStep).withLabel("Tokens per step").withUnit("tokens")
-           .withRange(0, 1e6, true).withDoc("tokens unmasked per denoising pass (the block makes the model a diffusion model)")});
+           .withRange(1, 65536).withDoc("tokens unmasked per denoising pass (the block makes the model a diffusion model)")});
   return table;
 }
 

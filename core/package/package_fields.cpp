@@ -14,10 +14,10 @@ const params::ParamTable<PackageSpec>& packageFields() {
        params::integer<S>("compute_chiplets", &S::computeChiplets).withLabel("Compute chiplets").withRange(1, 4096).isRequired()
            .withDoc("compute chiplets in the package").withSource("DUET 4.3"),
        params::quantity<S>("chiplet_area_cap_mm2", &S::chipletAreaCap, &units::squareMillimeters, &units::inSquareMillimeters)
-           .withLabel("Chiplet area cap").withUnit("mm²").withRange(0, 1e5, true).withDoc("area limit per compute chiplet")
+           .withLabel("Chiplet area cap").withUnit("mm²").withRange(0.01, 1e5).withDoc("area limit per compute chiplet")
            .withSource("DUET 4.3: 121 mm²"),
        params::quantity<S>("interposer_limit_mm2", &S::interposerLimit, &units::squareMillimeters, &units::inSquareMillimeters)
-           .withLabel("Interposer limit").withUnit("mm²").withRange(0, 1e6, true).withDoc("interposer area limit")
+           .withLabel("Interposer limit").withUnit("mm²").withRange(0.01, 1e6).withDoc("interposer area limit")
            .withSource("DUET 4.3: 2700-3000 mm²"),
        params::real<S>("interposer_spacing", &S::interposerSpacing).withLabel("Interposer spacing").withRange(0, 10)
            .withDoc("keep-out and routing between parts, as a share of their area").withSource("assumption")});
@@ -31,7 +31,7 @@ const params::ParamTable<ComputeChipletSpec>& computeChipletFields() {
       {params::text<S>("name", &S::name).withLabel("Chiplet name").withDoc("shown in the composer"),
        arrayFrequencyField<S>(),
        params::quantity<S>("d2d_bandwidth_GBps", &S::d2dBandwidth, &units::gigabytesPerSecond, &units::inGigabytesPerSecond)
-           .withLabel("D2D bandwidth").withUnit("GB/s").withRange(0, 1e6, true)
+           .withLabel("D2D bandwidth").withUnit("GB/s").withRange(1e-3, 1e6)
            .withDoc("network-on-interposer bandwidth per compute chiplet").withSource("DUET 4.3"),
        params::integer<S>("d2d_phys", &S::d2dPhys).withLabel("D2D PHYs").withRange(1, 1024)
            .withDoc("D2D PHYs per chiplet (default: the fewest 25 GB/s GRS PHYs that carry the bandwidth)")
@@ -47,7 +47,7 @@ const params::ParamTable<MemoryPhyChipletSpec>& memoryPhyFields() {
       {params::integer<S>("count", &S::count).withLabel("Memory-PHY chiplets").withRange(0, 1024)
            .withDoc("chiplets that drive off-package memory from the interposer's edge"),
        params::quantity<S>("area_mm2", &S::area, &units::squareMillimeters, &units::inSquareMillimeters).withLabel("PHY chiplet area")
-           .withUnit("mm²").withRange(0, 1e4, true).isRequired().withDoc("area of one memory-PHY chiplet"),
+           .withUnit("mm²").withRange(1e-3, 1e4).isRequired().withDoc("area of one memory-PHY chiplet"),
        params::integer<S>("devices_per_chiplet", &S::devicesPerChiplet).withLabel("Devices / PHY chiplet").withRange(1, 64)
            .withDoc("off-package memory devices each chiplet drives")});
   return table;
@@ -56,7 +56,7 @@ const params::ParamTable<MemoryPhyChipletSpec>& memoryPhyFields() {
 const params::ParamTable<AreaModelSpec>& areaModelFields() {
   using S = AreaModelSpec;
   auto scale = [](const char* key, double S::*member, const char* label, const char* node) {
-    return params::real<S>(key, member).withLabel(label).withRange(0, 100, true).isRequired()
+    return params::real<S>(key, member).withLabel(label).withRange(1e-4, 100).isRequired()
         .withDoc(std::string("area scale from ") + node + " to 7 nm").withSource("DUET 4.5");
   };
   static const params::ParamTable<S> table(
@@ -89,7 +89,7 @@ const params::ParamTable<PackageMemory>& packageMemoryFields() {
         "package memory",
         {std::move(placement),
          params::quantity<S>("footprint_mm2", &S::footprint, &units::squareMillimeters, &units::inSquareMillimeters)
-             .withLabel("Footprint").withUnit("mm²").withRange(0, 1e5, true)
+             .withLabel("Footprint").withUnit("mm²").withRange(1e-3, 1e5)
              .withDoc("interposer area of one part (required in package)").withSource("DUET 4.3")
              .onlyWhen([](const S& m) { return m.inPackage; })});
     t.append(count);

@@ -8,7 +8,7 @@ const params::ParamTable<LinkSpec>& linkFields() {
   static const params::ParamTable<S> table(
       "link", {params::text<S>("name", &S::name).withLabel("Name").withDoc("shown in results"),
                params::quantity<S>("bandwidth_GBps", &S::bandwidth, &units::gigabytesPerSecond, &units::inGigabytesPerSecond)
-                   .withLabel("Bandwidth").withUnit("GB/s").withRange(0, 1e6, true).isRequired()
+                   .withLabel("Bandwidth").withUnit("GB/s").withRange(1e-3, 1e6).isRequired()
                    .withDoc("one direction").withSource("NVLink/UALink datasheets"),
                params::quantity<S>("latency_us", &S::latency, &units::microseconds, &units::inMicroseconds)
                    .withLabel("Latency").withUnit("µs").withRange(0, 1e6).withDoc("fixed latency per transfer")

@@ -87,7 +87,7 @@ const params::ParamTable<ParallelismSpec>& parallelismFields() {
            .withDoc("disaggregation: cores of the decode pool; 0: the rest of the chip in whole pipelines")
            .withSource(paper + "5.5, Fig. 11"),
        params::real<S>("fusion_tokens_per_core", &S::fusionTokensPerCore).withLabel("Fusion budget").withUnit("tokens")
-           .withRange(0, 1e6, true)
+           .withRange(0.01, 1e6)
            .withDoc("fusion: tokens per core and iteration, decodes first, the rest prefill chunks (the pool's step "
                     "budget is this x the cores used)")
            .withSource("assumption: 8 x 64 cores = 512 tokens per step (the chunked scheduler's default); the paper's "

@@ -20,6 +20,9 @@ struct LinkSpec {
   JoulesPerByte energy = units::picojoulesPerBit(5.0);
 };
 
+/// The most devices one group may have: the largest deployed clusters are about 10^5 GPUs.
+inline constexpr int kMaxDevicesPerGroup = 100000;
+
 /// `count` identical devices working as one tensor-parallel group in a role.
 struct DeviceGroup {
   DeviceSpec device;

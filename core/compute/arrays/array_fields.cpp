@@ -13,12 +13,12 @@ template <class A> params::Field<A> countField(bool perChiplet, const std::strin
 
 template <class A> params::Field<A> sramField(const std::string& what) {
   return params::quantity<A>("sram_MiB", &A::sram, &units::mebibytes, &units::inMebibytes).withLabel(what + " SRAM").withUnit("MiB")
-      .withRange(0, 1e6, true).withDoc("SRAM buffer per array").withSource("DUET 4.5");
+      .withRange(1e-3, 1e6).withDoc("SRAM buffer per array").withSource("DUET 4.5");
 }
 
 template <class A> params::Field<A> sramBandwidthField(const std::string& what) {
   return params::quantity<A>("sram_bandwidth_GBps", &A::sramBandwidth, &units::gigabytesPerSecond, &units::inGigabytesPerSecond)
-      .withLabel(what + " SRAM bandwidth").withUnit("GB/s").withRange(0, 1e6, true).withDoc("SRAM buffer bandwidth per array")
+      .withLabel(what + " SRAM bandwidth").withUnit("GB/s").withRange(1e-3, 1e6).withDoc("SRAM buffer bandwidth per array")
       .withSource("DUET 4.2");
 }
 
@@ -31,7 +31,7 @@ params::ParamTable<SystolicArraySpec> makeSystolic(bool perChiplet) {
                .withDoc("PE columns of each array").withSource("DUET 3.2, Fig. 5a"),
            countField<A>(perChiplet, "Systolic arrays"), sramField<A>("Systolic"), sramBandwidthField<A>("Systolic"),
            params::real<A>("ssm_cycles_per_update", &A::ssmCyclesPerUpdate).withLabel("SSM cycles / update").withUnit("cycles")
-               .withRange(0, 1000, true).withDoc("cycles per state-stationary Mamba state update")
+               .withRange(0.01, 1000).withDoc("cycles per state-stationary Mamba state update")
                .withSource("DUET 3.2: one SSM update every three cycles")}};
 }
 

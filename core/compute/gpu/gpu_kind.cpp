@@ -18,7 +18,7 @@ params::ParamTable<S> gpuTable() {
   };
   return {"GPU",
           {params::quantity<S>("tensor_fp16_TFLOPS", &S::tensorPeak16, &units::teraflopsPerSecond, &units::inTeraflopsPerSecond)
-               .withLabel("Tensor FP16").withUnit("TFLOP/s").withRange(0, 1e6, true)
+               .withLabel("Tensor FP16").withUnit("TFLOP/s").withRange(1e-3, 1e6)
                .withDoc("dense 16-bit tensor-core peak; required unless tensor_cores gives the geometry")
                .withSource(datasheet)
                .withSetter([](S& g, const params::FieldValue& v) {
@@ -35,7 +35,7 @@ params::ParamTable<S> gpuTable() {
                })
                .onlyWhen(fromGeometry),
            params::quantity<S>("frequency_MHz", &S::frequency, &units::megahertz, &units::inMegahertz)
-               .withLabel("Frequency").withUnit("MHz").withRange(0, 10000, true)
+               .withLabel("Frequency").withUnit("MHz").withRange(1, 10000)
                .withDoc("tensor-core clock; required with tensor_cores")
                .withSource("DUET Table 3")
                .withSetter([](S& g, const params::FieldValue& v) {
@@ -46,9 +46,9 @@ params::ParamTable<S> gpuTable() {
            peak("tensor_fp8_TFLOPS", &S::tensorPeak8, "Tensor FP8", "dense FP8/INT8 tensor-core peak; 0: the 16-bit peak"),
            peak("tensor_fp4_TFLOPS", &S::tensorPeak4, "Tensor FP4", "dense FP4 tensor-core peak; 0: the 8-bit peak"),
            peak("vector_fp32_TFLOPS", &S::vectorPeak, "Vector FP32", "FP32 CUDA-core peak for element-wise work")
-               .withRange(0, 1e6, true).isRequired(),
+               .withRange(1e-3, 1e6).isRequired(),
            params::fraction<S>("matmul_efficiency", &S::matmulEfficiency).withLabel("Matmul efficiency")
-               .withRange(0, 1, true).withDoc("share of the tensor peak a well-tuned large GEMM reaches")
+               .withRange(0.01, 1).withDoc("share of the tensor peak a well-tuned large GEMM reaches")
                .withSource("assumption")}};
 }
 
@@ -56,7 +56,7 @@ params::ParamTable<S> gpuTable() {
 params::ParamTable<GemmTiling> tileTable() {
   using T = GemmTiling;
   auto side = [](const char* key, double T::*member, const char* doc) {
-    return params::real<T>(key, member).withUnit("elements").withRange(0, 1e9, true).isRequired().withDoc(doc).withSource("assumption");
+    return params::real<T>(key, member).withUnit("elements").withRange(1, 1e9).isRequired().withDoc(doc).withSource("assumption");
   };
   return {"GPU dataflow_tile",
           {side("m", &T::m, "rows of A (tokens) per tile; also the attention query block"),

@@ -30,7 +30,7 @@ template <class S> std::vector<params::Field<S>> dieFields(const FieldSources& s
                   .withRange(1, 64).withDoc("array cores per PU; they split the PU's sub-GEMM and share one dataflow")
                   .withSource(src.hierarchy));
   f.push_back(params::real<S>("frequency_MHz", static_cast<double S::*>(&B::frequencyMHz)).withLabel("Frequency")
-                  .withUnit("MHz").withRange(0, 10000, true).withDoc("logic-die clock").withSource(src.frequency));
+                  .withUnit("MHz").withRange(1, 10000).withDoc("logic-die clock").withSource(src.frequency));
   f.push_back(params::integer<S, int>("array_rows", static_cast<int S::*>(&B::arrayRows)).withLabel("Array rows")
                   .withRange(1, 4096).withDoc(rowsDoc).withSource(src.array));
   f.push_back(params::integer<S, int>("array_cols", static_cast<int S::*>(&B::arrayCols)).withLabel("Array columns")
@@ -39,7 +39,7 @@ template <class S> std::vector<params::Field<S>> dieFields(const FieldSources& s
                   .withUnit("lanes").withRange(1, 65536).withDoc("FP16 lanes of the PU-level vector core (softmax, norms, activations, reductions)")
                   .withSource("assumption (spec A-2: lanes not given): 256 per PU"));
   f.push_back(params::real<S>("noc_B_per_cycle", static_cast<double S::*>(&B::nocBytesPerCycle)).withLabel("NoC link")
-                  .withUnit("B/cycle").withRange(0, 65536, true)
+                  .withUnit("B/cycle").withRange(0.125, 65536)
                   .withDoc("NoC link bandwidth between neighbouring PUs per direction (reductions, gathers)")
                   .withSource("calibrated (kNmpNocBytesPerCycle): Llama-3.3-70B's IS-S share of " + paper + " Fig. 13a; docs/snake.md"));
   f.push_back(params::real<S>("noc_hop_cycles", static_cast<double S::*>(&B::nocHopCycles)).withLabel("NoC hop")
@@ -77,7 +77,7 @@ template <class S> std::vector<params::Field<S>> dieFields(const FieldSources& s
   f.push_back(params::real<S>("noc_peak_W", static_cast<double S::*>(&B::nocPeakW)).withLabel("NoC peak")
                   .withUnit("W").withRange(0, 1e5).withDoc("NoC with every link busy").withSource(src.power));
   f.push_back(params::real<S>("pu_area_mm2", static_cast<double S::*>(&B::puAreaMm2)).withLabel("PU area")
-                  .withUnit("mm2").withRange(0, 1e4, true).withDoc("area of one PU (compute, buffers, vector core, control)")
+                  .withUnit("mm2").withRange(1e-3, 1e4).withDoc("area of one PU (compute, buffers, vector core, control)")
                   .withSource(src.area));
   return f;
 }

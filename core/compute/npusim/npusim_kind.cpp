@@ -63,14 +63,14 @@ params::ParamTable<S> npusimTable() {
                .withSource("NpuSim spec A.2 (DERIVED from Table 3's core counts)"),
            count("mesh_rows", &S::meshRows, "Mesh rows", 1, 64).withDoc("cores per mesh column (Y)")
                .withSource("NpuSim spec A.2 (DERIVED)"),
-           num("frequency_MHz", &S::frequencyMHz, "Frequency", "MHz", 0, 10000, true).withDoc("core clock")
+           num("frequency_MHz", &S::frequencyMHz, "Frequency", "MHz", 1, 10000, false).withDoc("core clock")
                .withSource(kTable3 + ": 500 MHz"),
            count("sa_dim", &S::saDim, "Systolic array", 1, 1024).withUnit("PEs per side")
                .withDoc("n of the n x n weight-stationary systolic array; Table 3: 32-128 (large), 32-64 (small)")
                .withSource(kTable3),
            count("vector_lanes", &S::vectorLanes, "Vector lanes", 1, 4096).withUnit("lanes of 64 ALUs")
                .withDoc("vector unit; Table 3: 32-128 (large), 32-64 (small)").withSource(kTable3),
-           num("sram_MB", &S::sramMB, "SRAM", "MB", 0, 4096, true)
+           num("sram_MB", &S::sramMB, "SRAM", "MB", 1e-3, 4096, false)
                .withDoc("SRAM per core (MiB); Table 3: 8-128 (large), 8-48 (small)").withSource(kTable3),
            num("sram_bytes_per_cycle", &S::sramBytesPerCycle, "SRAM bandwidth", "B/cycle", 0, 1e6, false)
                .withDoc("SRAM bytes per cycle; 0: 8 n (scaled with the systolic array, Table 3)")
@@ -79,16 +79,16 @@ params::ParamTable<S> npusimTable() {
                .withDoc("share of SRAM reserved for activations and compute/communication buffers before weights and KV "
                         "are placed best-effort")
                .withSource("assumption (NpuSim 4.2: 'a modest amount suffices')"),
-           num("hbm_bandwidth_GBps", &S::hbmBandwidthGBps, "HBM bandwidth", "GB/s", 0, 1e5, true)
+           num("hbm_bandwidth_GBps", &S::hbmBandwidthGBps, "HBM bandwidth", "GB/s", 1e-3, 1e5, false)
                .withDoc("core-local HBM per core; Table 3: 30-480 (large), 15-60 (small)").withSource(kTable3),
            num("hbm_capacity_GB", &S::hbmCapacityGB, "HBM capacity", "GB", 0, 1e4, false)
                .withDoc("core-local HBM per core (weights, KV ring buffers)")
                .withSource("assumption (NpuSim spec A.2 PROPOSED: 2 GB large, 0.5 GB small; the paper gives none)"),
-           params::fraction<S>("hbm_efficiency", &S::hbmEfficiency).withLabel("HBM efficiency").withRange(0, 1, true)
+           params::fraction<S>("hbm_efficiency", &S::hbmEfficiency).withLabel("HBM efficiency").withRange(0.01, 1)
                .withDoc("sustained share of the HBM peak").withSource(kArt + " 4.3 (behavioural DRAM utilisation 0.7)"),
            num("hbm_latency_ns", &S::hbmLatencyNs, "HBM latency", "ns", 0, 1e6, false)
                .withDoc("fixed latency of an HBM access stream").withSource("assumption (NpuSim spec B.3 PROPOSED)"),
-           num("noc_link_GBps", &S::nocLinkGBps, "NoC link", "GB/s", 0, 1e5, true)
+           num("noc_link_GBps", &S::nocLinkGBps, "NoC link", "GB/s", 1e-3, 1e5, false)
                .withDoc("bandwidth of one mesh link, one direction (four links per core); Table 3: 16-480 (large), "
                         "8-160 (small)")
                .withSource(kArt + " 4.6: noc_payload_per_cycle 20 x 128-bit packets x 500 MHz = 160 GB/s"),

@@ -18,7 +18,7 @@ params::ParamTable<PlenaComputeSpec> plenaTable() {
            params::integer<S>("vlen", &S::vlen).withLabel("VLEN").withUnit("lanes").withRange(1, 65536).isRequired()
                .withDoc("vector unit lanes").withSource(source),
            params::quantity<S>("frequency_MHz", &S::frequency, &units::megahertz, &units::inMegahertz)
-               .withLabel("Frequency").withUnit("MHz").withRange(0, 10000, true)
+               .withLabel("Frequency").withUnit("MHz").withRange(1, 10000)
                .withDoc("clock of the matrix and vector engines").withSource("PLENA analytic model: 1 GHz")}};
 }
 

@@ -70,12 +70,12 @@ TEST_F(Malformed, MissingField) {
 
 TEST_F(Malformed, ZeroCapacity) {
   expectError(write("memory/x.json", replace(kGoodMemory, "\"capacity_GiB\": 24", "\"capacity_GiB\": 0")), "/capacity_GiB",
-              "expected a positive number");
+              "expected a number from 1e-06 to 1e+06 GiB, got 0");
 }
 
 TEST_F(Malformed, NegativeCapacity) {
   expectError(write("memory/x.json", replace(kGoodMemory, "\"capacity_GiB\": 24", "\"capacity_GiB\": -3")), "/capacity_GiB",
-              "expected a positive number, got -3");
+              "expected a number from 1e-06 to 1e+06 GiB, got -3");
 }
 
 TEST_F(Malformed, WrongType) {

@@ -48,7 +48,9 @@ TEST(TraceReader, ErrorsNameFileLineAndField) {
   EXPECT_EQ(errorOf("arrival_s,input_tokens,output_tokens\n0,1,2\n0.5,abc,3\n", false),
             "trace.txt: line 3/input_tokens: expected a number, got 'abc'");
   EXPECT_EQ(errorOf("arrival_s,input_tokens,output_tokens\n-1,1,2\n", false),
-            "trace.txt: line 2/arrival_s: expected an arrival time >= 0 s");
+            "trace.txt: line 2/arrival_s: expected an arrival time from 0 to 1e9 s");
+  EXPECT_EQ(errorOf("arrival_s,input_tokens,output_tokens\n5,1,2\n# a comment\n1,1,2\n", false),
+            "trace.txt: line 4/arrival_s: arrivals go back in time (1.000000 s after 5.000000 s); sort the trace by arrival_s");
   EXPECT_EQ(errorOf("arrival_s,input_tokens,output_tokens\n1,1.5,2\n", false),
             "trace.txt: line 2/input_tokens: expected a whole number of tokens >= 1");
   EXPECT_EQ(errorOf("arrival_s,input_tokens,output_tokens\n1,10\n", false), "trace.txt: line 2/output_tokens: missing value");

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The bad-input corpus (tests/data/bad-inputs/cases.json): every case is written as a user would
+// have it on disk and run through llmwb-cli as a user runs it. Each must be refused with a message
+// naming file, field and what was expected, or evaluated to a result that says why it is not
+// feasible; none may crash, hang, or print a number that is not finite.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string readText(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// @NEST(N)@ becomes N nested empty arrays; @REPEAT(N,TEXT)@ becomes TEXT N times.
+std::string expandMacros(std::string text) {
+  static const std::regex nest(R"(@NEST\((\d+)\)@)");
+  static const std::regex repeat(R"(@REPEAT\((\d+),([^@]*)\)@)");
+  std::smatch m;
+  while (std::regex_search(text, m, nest)) {
+    const std::size_t n = std::stoul(m[1]);
+    text.replace(std::size_t(m.position(0)), std::size_t(m.length(0)), std::string(n, '[') + std::string(n, ']'));
+  }
+  while (std::regex_search(text, m, repeat)) {
+    std::string out;
+    for (std::size_t i = 0, n = std::stoul(m[1]); i < n; ++i) out += m[2].str();
+    text.replace(std::size_t(m.position(0)), std::size_t(m.length(0)), out);
+  }
+  return text;
+}
+
+std::string quote(const std::string& word) {
+  std::string q = "'";
+  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+struct CliRun {
+  int status = -1; ///< exit status; 124 for a hang, 128 + n for signal n
+  std::string out;
+  std::string err;
+};
+
+CliRun runCli(const std::vector<std::string>& words, const fs::path& scratch, const std::string& presets) {
+  // Appended piecewise: GCC 12 warns wrongly (-Wrestrict) on "literal" + std::string.
+  std::string command("LLMWB_PRESETS=");
+  command.append(quote(presets)).append(" timeout -s KILL 60 ").append(quote(LLMWB_CLI));
+  for (const auto& w : words) command.append(" ").append(quote(w));
+  const fs::path errFile = scratch / "stderr.txt";
+  command.append(" 2>").append(quote(errFile.string()));
+  CliRun r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return r;
+  char buffer[65536];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (r.status == 137) r.status = 124; // killed by timeout -s KILL
+  r.err = readText(errFile);
+  return r;
+}
+
+/// Numbers the JSON writer must never print, and the words C++ streams print for them.
+bool hasNonFinite(const std::string& text) {
+  static const std::regex bad(R"((^|[^A-Za-z_])(-?nan|-?inf|NaN|Infinity|-?Inf)([^A-Za-z_]|$))");
+  return std::regex_search(text, bad);
+}
+
+class Corpus : public ::testing::TestWithParam<json> {};
+
+const json& manifest() {
+  static const json m = json::parse(readText(fs::path(LLMWB_TEST_DATA) / "bad-inputs" / "cases.json"));
+  return m;
+}
+
+std::vector<json> cases() { return manifest().at("cases").get<std::vector<json>>(); }
+
+} // namespace
+
+TEST_P(Corpus, RefusedOrInfeasibleNeverBroken) {
+  const json& c = GetParam();
+  const std::string name = c.at("name");
+  const fs::path root = fs::temp_directory_path() / ("llmwb-corpus-" + std::to_string(::getpid()));
+  const fs::path presets = root / "presets";
+  const fs::path scratch = root / "out";
+  fs::remove_all(root);
+  fs::create_directories(scratch);
+
+  // The case's file: a shipped preset edited, or whole text, written below the case's preset root.
+  fs::path file;
+  if (c.contains("from")) {
+    const std::string rel = c.value("file", c.at("from").get<std::string>());
+    file = presets / rel;
+    std::string text;
+    if (c.contains("whole")) {
+      text = c.at("whole");
+    } else {
+      text = readText(fs::path(LLMWB_TEST_PRESETS) / c.at("from").get<std::string>());
+      for (const auto& pair : c.value("replace", json::array())) {
+        const std::string from = pair.at(0), to = pair.at(1);
+        const auto at = text.find(from);
+        ASSERT_NE(at, std::string::npos) << name << ": the shipped preset no longer has " << from;
+        text.replace(at, from.size(), to);
+      }
+    }
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << expandMacros(text);
+  }
+
+  std::vector<std::string> words;
+  for (std::string w : c.at("run")) {
+    for (const auto& [macro, value] : {std::pair<std::string, std::string>{"@FILE", file.string()},
+                                       {"@DATA", LLMWB_TEST_DATA}, {"@OUT", scratch.string()}})
+      if (const auto at = w.find(macro); at != std::string::npos) w.replace(at, macro.size(), value);
+    words.push_back(w);
+  }
+  const CliRun r = runCli(words, scratch, presets.string() + ":" + LLMWB_TEST_PRESETS);
+  const std::string both = r.out + r.err;
+  SCOPED_TRACE(name + "\n  status " + std::to_string(r.status) + "\n  stderr: " + r.err.substr(0, 600));
+
+  ASSERT_NE(r.status, 124) << "hangs (killed after 60 s)";
+  ASSERT_LT(r.status, 128) << "crashed (signal " << r.status - 128 << ")";
+  EXPECT_FALSE(hasNonFinite(r.out)) << "prints a number that is not finite:\n" << r.out.substr(0, 2000);
+
+  const std::string expect = c.at("expect");
+  if (expect == "error") {
+    EXPECT_TRUE(r.status == 1 || r.status == 2) << "expected refusal (exit status 1 or 2)\n" << r.out.substr(0, 600);
+    const std::string namedFile = c.value("names", file.filename().string());
+    if (!namedFile.empty()) {
+      EXPECT_NE(r.err.find(namedFile), std::string::npos) << "the message does not name the file";
+    }
+    EXPECT_NE(r.err.find(c.value("field", "")), std::string::npos) << "the message does not name the field";
+    EXPECT_NE(r.err.find(c.value("words", "")), std::string::npos) << "the message does not say what was expected";
+    EXPECT_EQ(r.err.find("std::"), std::string::npos) << "a bare library exception reaches the user";
+    EXPECT_EQ(r.err.find("json.exception"), std::string::npos) << "a bare parser exception reaches the user";
+  } else {
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json result = json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(result.is_discarded()) << "output is not JSON";
+    if (expect == "infeasible") {
+      EXPECT_FALSE(result.at("feasible").get<bool>());
+      EXPECT_NE(both.find(c.value("words", "")), std::string::npos) << "no reason given";
+    } else if (c.value("check", "") == "requests_per_s_below") {
+      // A link that needs minutes per request limits the request rate, whatever the devices do.
+      EXPECT_LE(result.at("end_to_end").at("requests_per_s").get<double>(), c.at("limit").get<double>());
+    }
+  }
+  fs::remove_all(root);
+}
+
+std::string caseId(const ::testing::TestParamInfo<json>& param) {
+  std::string id;
+  for (char ch : param.param.at("name").get<std::string>()) id += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  return id;
+}
+
+INSTANTIATE_TEST_SUITE_P(BadInputs, Corpus, ::testing::ValuesIn(cases()), caseId);
