@@ -2,7 +2,9 @@
 // explore, merge and convergence: design-space exploration from the command line (docs/dse.md).
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "core/io/atomic_file.h"
 #include "core/io/input_error.h"
+#include "core/io/read_log.h"
 #include "core/io/results_io.h"
 #include "core/io/space_io.h"
 
@@ -10,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -54,16 +57,14 @@ Shard parseShard(const std::string& text) {
   throw UsageError("--shard expects K/N with 1 <= K <= N, e.g. 2/8; got \"" + text + "\"");
 }
 
-/// Writes to a temporary file beside `path`, then renames: a reader never sees half a document.
-template <class Write> void writeAtomically(const std::string& path, Write write) {
-  const std::string temporary = path + ".part";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    if (!out) throw InputError(path, "", "cannot write the file");
-    write(out);
-    if (!out) throw InputError(path, "", "writing failed");
+/// A reader never sees half a document, and a finished one is on disk (io::writeFileAtomically).
+void writeAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  try {
+    io::writeFileAtomically(path, write);
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what(); // "PATH: why"
+    throw InputError(path, "", what.substr(std::min(what.size(), path.size() + 2)));
   }
-  std::filesystem::rename(temporary, path);
 }
 
 std::string formatDuration(double seconds) {
@@ -127,11 +128,12 @@ void printSummary(std::ostream& out, const std::string& path, const dse::Explora
 
 int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   const Args args(words, {"space", "method", "budget", "seed", "threads", "shard", "out", "initial", "candidates", "presets"},
-                  {"quiet"});
+                  {"quiet", "restart"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const std::string outPath = args.required("out");
   const std::string method = args.required("method");
   const PresetLibrary library = libraryOf(args);
+  io::ReadLog inputs; // every preset the problem is read from, for the journal's resume check
   const auto problem = loadDesignProblem(args.required("space"), library);
   const auto& space = problem.space();
 
@@ -147,6 +149,7 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
   run.method = method;
   run.seed = m.seed;
   run.initialPoints = m.initialPoints;
+  run.inputs = inputs.files();
   if (exhaustive) {
     if (!problem.discrete()) throw UsageError("--method exhaustive needs a space whose parameters are all discrete");
     run.designCount = problem.designCount();
@@ -168,7 +171,7 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
   // The journal: every point on disk as it completes, so a stopped sweep resumes where it was.
   std::optional<ExplorationJournal> journal;
   if (exhaustive) {
-    journal.emplace(outPath + ".jsonl", space, run);
+    journal.emplace(outPath + ".jsonl", space, run, args.flag("restart"));
     options.previous = journal->previous();
     if (!options.previous.empty() && !args.flag("quiet"))
       err << "explore: resuming from " << outPath << ".jsonl (" << options.previous.size() << " points done)\n";

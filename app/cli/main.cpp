@@ -37,9 +37,10 @@ commands:
       Every preset field (key with unit, type, default, range, meaning, source) as Markdown, from
       the parameter tables; --update rewrites the generated section of FILE (docs/preset-format.md).
   explore --space ID|FILE --method exhaustive|random|sobol|nsga2|mobo --out FILE
-          [--budget N] [--seed S] [--threads T] [--initial N] [--candidates N] [--shard K/N] [--quiet]
+          [--budget N] [--seed S] [--threads T] [--initial N] [--candidates N] [--shard K/N] [--restart] [--quiet]
       Search a design space (presets/spaces/) and write every point, the Pareto set and the
-      hypervolume trace. An exhaustive sweep keeps FILE.jsonl as it goes and resumes from it;
+      hypervolume trace. An exhaustive sweep keeps FILE.jsonl as it goes and resumes from it
+      (refused when a preset changed since; --restart discards the journal and starts over);
       --shard K/N sweeps part K of N (e.g. a Slurm array task) for `merge`.
   merge SHARD.json... --out FILE
       Join the shards of an exhaustive sweep; equals the unsharded sweep's document.

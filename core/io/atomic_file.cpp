@@ -5,6 +5,7 @@
 #include <cstring>
 #include <random>
 #include <stdexcept>
+#include <streambuf>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -29,7 +30,47 @@ fs::path resolveLinks(const fs::path& file) {
 }
 } // namespace
 
+namespace {
+/// Streams into a file descriptor, remembering the first failed write's errno.
+class DescriptorBuffer : public std::streambuf {
+public:
+  explicit DescriptorBuffer(int fd) : mFd(fd) { setp(mBuffer, mBuffer + sizeof mBuffer); }
+  int error() const { return mError; }
+  int sync() override { return drain() ? 0 : -1; }
+
+protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) sputc(traits_type::to_char_type(c));
+    return traits_type::not_eof(c);
+  }
+
+private:
+  bool drain() {
+    for (char* p = pbase(); p < pptr();) {
+      const ssize_t n = ::write(mFd, p, std::size_t(pptr() - p));
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        mError = errno;
+        return false;
+      }
+      p += n;
+    }
+    setp(mBuffer, mBuffer + sizeof mBuffer);
+    return true;
+  }
+
+  int mFd;
+  int mError = 0;
+  char mBuffer[1 << 16];
+};
+} // namespace
+
 void writeFileAtomically(const fs::path& file, const std::string& text) {
+  writeFileAtomically(file, [&](std::ostream& out) { out << text; });
+}
+
+void writeFileAtomically(const fs::path& file, const std::function<void(std::ostream&)>& write) {
   const fs::path target = resolveLinks(file);
   const std::string name = file.string();
   struct stat existing {};
@@ -47,23 +88,27 @@ void writeFileAtomically(const fs::path& file, const std::string& text) {
   const fs::path temporary = folder / hidden;
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) throw std::runtime_error(name + ": cannot write beside it (" + reason() + "); the file is unchanged");
-  auto fail = [&](const std::string& what) {
-    const std::string why = reason();
+  auto fail = [&](const std::string& what, int why) {
     ::close(fd);
     ::unlink(temporary.c_str());
-    throw std::runtime_error(name + ": " + what + " (" + why + "); the file is unchanged");
+    throw std::runtime_error(name + ": " + what + " (" + std::strerror(why) + "); the file is unchanged");
   };
-  for (std::size_t written = 0; written < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      fail("writing failed");
+  {
+    DescriptorBuffer buffer(fd);
+    std::ostream out(&buffer);
+    try {
+      write(out);
+    } catch (...) {
+      ::close(fd);
+      ::unlink(temporary.c_str());
+      throw;
     }
-    written += std::size_t(n);
+    out.flush();
+    if (buffer.error() || !out) fail("writing failed", buffer.error() ? buffer.error() : EIO);
   }
   // The new file keeps the old one's permissions (a private 0600 project stays private).
-  if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0) fail("cannot keep its permissions");
-  if (::fsync(fd) != 0) fail("cannot flush it to disk");
+  if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0) fail("cannot keep its permissions", errno);
+  if (::fsync(fd) != 0) fail("cannot flush it to disk", errno);
   if (::close(fd) != 0) {
     const std::string why = reason();
     ::unlink(temporary.c_str());

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <ostream>
 #include <string>
 
 namespace llmwb::io {
@@ -12,5 +14,7 @@ namespace llmwb::io {
 /// target is replaced, the link stays); a file without write permission is refused, not replaced.
 /// Throws std::runtime_error naming the file and the system's reason.
 void writeFileAtomically(const std::filesystem::path& file, const std::string& text);
+/// The same for a document written piece by piece (results of a sweep: hundreds of megabytes).
+void writeFileAtomically(const std::filesystem::path& file, const std::function<void(std::ostream&)>& write);
 
 } // namespace llmwb::io

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/json_reader.h"
 
+#include "core/io/read_log.h"
 #include "core/params/param_table.h"
 
 #include <algorithm>
@@ -244,6 +245,7 @@ nlohmann::json parseJsonFile(const std::string& path) {
   if (!in) throw InputError(path, "", "cannot open the file");
   std::ostringstream text;
   text << in.rdbuf();
+  ReadLog::record(path, text.str());
   return parseJsonText(text.str(), path);
 }
 

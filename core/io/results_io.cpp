@@ -5,10 +5,16 @@
 #include "core/io/space_io.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace llmwb {
 
@@ -188,51 +194,112 @@ void writeDocument(std::ostream& out, ordered_json head, const std::vector<std::
 }
 } // namespace
 
-ExplorationJournal::ExplorationJournal(const std::string& path, const DesignSpace& space, const RunInfo& run) : mSpace(space) {
+namespace {
+/// Why a journal's inputs are not this run's: files edited, no longer read, or newly read.
+std::string inputDifferences(const nlohmann::json& before, const std::map<std::string, std::string>& now) {
+  std::vector<std::string> changes;
+  if (before.is_object())
+    for (auto it = before.begin(); it != before.end(); ++it) {
+      const auto found = now.find(it.key());
+      if (found == now.end()) changes.push_back(it.key() + " is no longer read");
+      else if (!it.value().is_string() || it.value().get<std::string>() != found->second) changes.push_back(it.key() + " changed");
+    }
+  for (const auto& [file, digest] : now)
+    if (!before.is_object() || !before.contains(file)) changes.push_back(file + " is read now but was not then");
+  std::string text;
+  for (std::size_t i = 0; i < changes.size() && i < 5; ++i) text += (i ? "; " : "") + changes[i];
+  if (changes.size() > 5) text += "; and " + std::to_string(changes.size() - 5) + " more";
+  return text;
+}
+
+std::string systemReason() { return std::strerror(errno); }
+} // namespace
+
+ExplorationJournal::ExplorationJournal(const std::string& path, const DesignSpace& space, const RunInfo& run, bool restart)
+    : mSpace(space), mPath(path) {
   ordered_json header;
   header["format_version"] = 1;
   header["kind"] = "exploration_journal";
   header["run"] = runJson(run);
   header["space"] = ordered_json::parse(space.definition);
+  header["inputs"] = run.inputs;
   const std::string headerLine = header.dump();
-  if (std::ifstream in(path); in) {
-    std::string line;
-    if (std::getline(in, line) && !line.empty()) {
-      if (line != headerLine)
-        throw InputError(path, "line 1", "the journal belongs to another run (space, method, seed or shard differ); remove it "
-                                         "or choose another --out");
-      std::size_t lineNumber = 1;
-      while (std::getline(in, line)) {
-        ++lineNumber;
-        if (in.eof() && !line.empty() && line.back() != '}') break; // cut short by a kill: evaluate again
-        nlohmann::json j;
-        try {
-          j = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::parse_error&) {
-          if (in.peek() == EOF) break; // the last line, cut short
-          throw InputError(path, "line " + std::to_string(lineNumber), "not valid JSON");
-        }
-        mPrevious.push_back(pointFrom(space, io::JsonReader(j, path, "line " + std::to_string(lineNumber))));
-        mPreviousPoints.insert(mPrevious.back().point.coordinates);
+  std::ifstream in(path);
+  if (restart) in.close();
+  std::string line;
+  if (in && std::getline(in, line) && !line.empty()) {
+    const auto before = nlohmann::json::parse(line, nullptr, false);
+    if (before.is_discarded() || !before.is_object() || before.value("kind", "") != "exploration_journal")
+      throw InputError(path, "line 1", "not an exploration journal; remove it or choose another --out");
+    if (before.value("run", nlohmann::json()) != nlohmann::json::parse(header["run"].dump()) ||
+        before.value("space", nlohmann::json()) != nlohmann::json::parse(header["space"].dump()))
+      throw InputError(path, "line 1", "the journal belongs to another run (space, method, seed or shard differ); remove it "
+                                       "or choose another --out");
+    const std::string differences = inputDifferences(before.value("inputs", nlohmann::json()), run.inputs);
+    if (!differences.empty())
+      throw InputError(path, "line 1/inputs",
+                       "the journal's points were evaluated from other presets (" + differences +
+                           "); resuming would mix two worlds: run again with --restart to start over, or restore the presets");
+    std::size_t lineNumber = 1;
+    while (std::getline(in, line)) {
+      ++lineNumber;
+      if (in.eof() && !line.empty() && line.back() != '}') break; // cut short by a kill: evaluate again
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(line);
+      } catch (const nlohmann::json::parse_error&) {
+        if (in.peek() == EOF) break; // the last line, cut short
+        throw InputError(path, "line " + std::to_string(lineNumber), "not valid JSON");
       }
+      mPrevious.push_back(pointFrom(space, io::JsonReader(j, path, "line " + std::to_string(lineNumber))));
+      mPreviousPoints.insert(mPrevious.back().point.coordinates);
     }
   }
+  in.close();
   // Rewrite what was read (dropping a cut-short last line), then append.
-  mOut.open(path, std::ios::trunc);
-  if (!mOut) throw InputError(path, "", "cannot write the journal");
-  mOut << headerLine << "\n";
-  for (std::size_t i = 0; i < mPrevious.size(); ++i) mOut << pointLine(space, mPrevious[i], i + 1, false) << "\n";
-  mOut.flush();
-  mAppended = 0;
+  mFd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (mFd < 0) throw InputError(path, "", "cannot write the journal (" + systemReason() + ")");
+  mBuffer = headerLine + "\n";
+  for (std::size_t i = 0; i < mPrevious.size(); ++i) mBuffer += pointLine(space, mPrevious[i], i + 1, false) + "\n";
+  write(true);
+}
+
+ExplorationJournal::~ExplorationJournal() {
+  if (mFd < 0) return;
+  try {
+    write(true);
+  } catch (const InputError&) {
+    // Already reported by flush() where it mattered; a destructor must not throw.
+  }
+  ::close(mFd);
 }
 
 void ExplorationJournal::append(const PointResult& point) {
   if (mPreviousPoints.count(point.point.coordinates)) return;
-  mOut << pointLine(mSpace, point, mPrevious.size() + (++mAppended), false) << "\n";
-  if (mAppended % 256 == 0) mOut.flush();
+  mBuffer += pointLine(mSpace, point, mPrevious.size() + (++mAppended), false);
+  mBuffer += '\n';
+  if (mAppended % 256 == 0) write(false);
 }
 
-void ExplorationJournal::flush() { mOut.flush(); }
+void ExplorationJournal::flush() { write(true); }
+
+void ExplorationJournal::write(bool sync) {
+  for (std::size_t done = 0; done < mBuffer.size();) {
+    const ssize_t n = ::write(mFd, mBuffer.data() + done, mBuffer.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(mPath, "", "cannot write the journal (" + systemReason() + ")");
+    }
+    done += std::size_t(n);
+  }
+  mBuffer.clear();
+  // Checkpoints reach the disk at most once a second (an fsync costs milliseconds; a sweep
+  // evaluates tens of thousands of points a second) and always at the end.
+  const auto now = std::chrono::steady_clock::now();
+  if (!sync && now - mLastSync < std::chrono::seconds(1)) return;
+  if (::fsync(mFd) != 0) throw InputError(mPath, "", "cannot flush the journal to disk (" + systemReason() + ")");
+  mLastSync = now;
+}
 
 void writeResults(std::ostream& out, const DesignSpace& space, const RunInfo& run, const ExplorationResult& result) {
   ordered_json head;

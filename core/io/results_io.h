@@ -12,7 +12,9 @@
 #include "core/dse/convergence.h"
 #include "core/dse/exploration.h"
 
+#include <chrono>
 #include <cstdint>
+#include <map>
 #include <fstream>
 #include <optional>
 #include <ostream>
@@ -37,21 +39,36 @@ struct RunInfo {
   std::size_t initialPoints = 0;
   std::optional<Shard> shard;
   std::uint64_t designCount = 0; ///< distinct designs in the space (0: continuous)
+  /// Every file the problem was read from, with its digest (io::ReadLog): the journal's check that
+  /// a resume evaluates the same presets.
+  std::map<std::string, std::string> inputs;
 };
 
 /// Appends points to a JSON Lines journal. An existing journal must belong to the same run
-/// (space, method, seed, shard); its points are then returned by previous().
+/// (space, method, seed, shard) and the same inputs (RunInfo::inputs: no preset edited since);
+/// its points are then returned by previous(). `restart` discards an existing journal instead.
 class ExplorationJournal {
 public:
-  ExplorationJournal(const std::string& path, const dse::DesignSpace& space, const RunInfo& run);
+  ExplorationJournal(const std::string& path, const dse::DesignSpace& space, const RunInfo& run, bool restart = false);
+  ~ExplorationJournal();
+  ExplorationJournal(const ExplorationJournal&) = delete;
+  ExplorationJournal& operator=(const ExplorationJournal&) = delete;
+
   const std::vector<dse::PointResult>& previous() const { return mPrevious; }
-  /// Writes a point unless it came from previous(); flushed every few hundred points.
+  /// Buffers a point unless it came from previous(); written every 256 points and on disk
+  /// (fsync) at checkpoints at most a second apart.
   void append(const dse::PointResult& point);
+  /// Writes and fsyncs what is buffered.
   void flush();
 
 private:
+  void write(bool sync);
+
   const dse::DesignSpace& mSpace;
-  std::ofstream mOut;
+  std::string mPath;
+  int mFd = -1;
+  std::string mBuffer;
+  std::chrono::steady_clock::time_point mLastSync{};
   std::vector<dse::PointResult> mPrevious;
   std::set<std::vector<double>> mPreviousPoints;
   std::size_t mAppended = 0;

@@ -25,7 +25,7 @@ template <class Spec> params::Field<Spec> arrayFrequencyField() {
   f.type = params::FieldType::Real;
   f.label = "Frequency";
   f.unit = "MHz";
-  f.range = {0, 10000, true};
+  f.range = {1, 10000};
   f.doc = "clock of every array";
   f.source = "DUET 4.2: 700 MHz";
   f.get = [](const Spec& s) { return params::FieldValue(units::inMegahertz(arrayFrequency(s.systolic, s.vector))); };

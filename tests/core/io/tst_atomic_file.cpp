@@ -89,5 +89,27 @@ TEST(AtomicFile, AMissingFolderGivesTheSystemsReason) {
   }
 }
 
+// A document written piece by piece: complete when the writer finishes, untouched when it throws.
+TEST(AtomicFile, StreamedDocumentIsAllOrNothing) {
+  const auto folder = scratch("streamed");
+  fs::create_directories(folder);
+  const auto f = folder / "results.json";
+  writeFileAtomically(f, std::string("old"));
+  writeFileAtomically(f, [](std::ostream& out) {
+    for (int i = 0; i < 100000; ++i) out << i << '\n'; // several buffers' worth
+  });
+  EXPECT_EQ(contents(f).substr(0, 4), "0\n1\n");
+  EXPECT_EQ(contents(f).size(), 588890u);
+  EXPECT_THROW(writeFileAtomically(f, [](std::ostream& out) {
+                 out << "half";
+                 throw std::runtime_error("cancelled");
+               }),
+               std::runtime_error);
+  EXPECT_EQ(contents(f).size(), 588890u);
+  std::size_t leftovers = 0;
+  for (const auto& entry : fs::directory_iterator(folder)) leftovers += entry.path() != f;
+  EXPECT_EQ(leftovers, 0u);
+}
+
 } // namespace
 } // namespace llmwb::io

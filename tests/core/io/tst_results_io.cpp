@@ -49,7 +49,7 @@ TEST(Journal, ResumesAndDropsALineCutShort) {
   const std::string path = temporary("journal.jsonl");
   std::filesystem::remove(path);
   const auto whole = sweep();
-  RunInfo run{"exhaustive", 1, std::nullopt, 0, std::nullopt, tiny().designCount()};
+  RunInfo run{"exhaustive", 1, std::nullopt, 0, std::nullopt, tiny().designCount(), {}};
   {
     ExplorationJournal journal(path, tiny().space(), run);
     EXPECT_TRUE(journal.previous().empty());
@@ -72,9 +72,43 @@ TEST(Journal, ResumesAndDropsALineCutShort) {
   EXPECT_THROW(ExplorationJournal(path, tiny().space(), other), InputError);
 }
 
+// A preset edited between a kill and the resume: the points on disk were computed from the old
+// one, so resuming would give a result that matches neither. Refused, naming the file; --restart
+// (restart = true) starts over.
+TEST(Journal, ResumeAfterAPresetEditIsRefused) {
+  const std::string path = temporary("journal-inputs.jsonl");
+  std::filesystem::remove(path);
+  const auto whole = sweep();
+  RunInfo run{"exhaustive", 1, std::nullopt, 0, std::nullopt, tiny().designCount(), {}};
+  run.inputs = {{"/presets/memory/hbm3e-8h.json", "crc32:00000001"}, {"/presets/models/m.json", "crc32:00000002"}};
+  {
+    ExplorationJournal journal(path, tiny().space(), run);
+    for (std::size_t i = 0; i < 5; ++i) journal.append(whole.points[i]);
+  }
+  EXPECT_EQ(ExplorationJournal(path, tiny().space(), run).previous().size(), 5u); // same inputs: resumes
+
+  RunInfo edited = run;
+  edited.inputs["/presets/memory/hbm3e-8h.json"] = "crc32:00000003";
+  try {
+    ExplorationJournal journal(path, tiny().space(), edited);
+    ADD_FAILURE() << "a resume after a preset edit was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("/presets/memory/hbm3e-8h.json changed"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("--restart"), std::string::npos) << e.what();
+  }
+  RunInfo fewer = run;
+  fewer.inputs.erase("/presets/models/m.json");
+  EXPECT_THROW(ExplorationJournal(path, tiny().space(), fewer), InputError);
+
+  ExplorationJournal restarted(path, tiny().space(), edited, true);
+  EXPECT_TRUE(restarted.previous().empty());
+  restarted.flush();
+  EXPECT_TRUE(ExplorationJournal(path, tiny().space(), edited).previous().empty()); // the new header stands
+}
+
 TEST(ResultsDocument, ReadsBackAndShardsMergeExactly) {
   const auto whole = sweep();
-  RunInfo run{"exhaustive", 1, std::nullopt, 0, std::nullopt, tiny().designCount()};
+  RunInfo run{"exhaustive", 1, std::nullopt, 0, std::nullopt, tiny().designCount(), {}};
   const std::string wholeText = document(whole, run);
   std::vector<std::string> shardFiles;
   for (int k = 1; k <= 3; ++k) {

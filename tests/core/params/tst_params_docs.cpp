@@ -31,3 +31,11 @@ TEST(ParamsDocs, SectionIsReplacedBetweenMarkers) {
   EXPECT_EQ(*io::generatedSection(*updated), "new\n");
   EXPECT_FALSE(io::withGeneratedSection("no markers", "x"));
 }
+
+// "Above zero" is no physical limit: 1e-300 GHz or GiB passes it and turns results infinite. Every
+// positive field names the smallest value a real part can have (issue "Hardening").
+TEST(ParamsDocs, EveryPositiveFieldHasAPhysicalLowerBound) {
+  std::istringstream reference(io::presetReferenceMarkdown());
+  for (std::string line; std::getline(reference, line);)
+    EXPECT_EQ(line.find("| (0, "), std::string::npos) << "an open lower bound at zero: " << line;
+}
