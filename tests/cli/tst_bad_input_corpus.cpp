@@ -3,6 +3,8 @@
 // have it on disk and run through llmwb-cli as a user runs it. Each must be refused with a message
 // naming file, field and what was expected, or evaluated to a result that says why it is not
 // feasible; none may crash, hang, or print a number that is not finite.
+#include "tests/support/bad_input_corpus.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -18,32 +20,9 @@
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using namespace llmwb;
 
 namespace {
-
-std::string readText(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-/// @NEST(N)@ becomes N nested empty arrays; @REPEAT(N,TEXT)@ becomes TEXT N times.
-std::string expandMacros(std::string text) {
-  static const std::regex nest(R"(@NEST\((\d+)\)@)");
-  static const std::regex repeat(R"(@REPEAT\((\d+),([^@]*)\)@)");
-  std::smatch m;
-  while (std::regex_search(text, m, nest)) {
-    const std::size_t n = std::stoul(m[1]);
-    text.replace(std::size_t(m.position(0)), std::size_t(m.length(0)), std::string(n, '[') + std::string(n, ']'));
-  }
-  while (std::regex_search(text, m, repeat)) {
-    std::string out;
-    for (std::size_t i = 0, n = std::stoul(m[1]); i < n; ++i) out += m[2].str();
-    text.replace(std::size_t(m.position(0)), std::size_t(m.length(0)), out);
-  }
-  return text;
-}
 
 std::string quote(const std::string& word) {
   std::string q = "'";
@@ -72,7 +51,7 @@ CliRun runCli(const std::vector<std::string>& words, const fs::path& scratch, co
   const int status = ::pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   if (r.status == 137) r.status = 124; // killed by timeout -s KILL
-  r.err = readText(errFile);
+  r.err = test::readText(errFile);
   return r;
 }
 
@@ -83,13 +62,6 @@ bool hasNonFinite(const std::string& text) {
 }
 
 class Corpus : public ::testing::TestWithParam<json> {};
-
-const json& manifest() {
-  static const json m = json::parse(readText(fs::path(LLMWB_TEST_DATA) / "bad-inputs" / "cases.json"));
-  return m;
-}
-
-std::vector<json> cases() { return manifest().at("cases").get<std::vector<json>>(); }
 
 } // namespace
 
@@ -103,25 +75,7 @@ TEST_P(Corpus, RefusedOrInfeasibleNeverBroken) {
   fs::create_directories(scratch);
 
   // The case's file: a shipped preset edited, or whole text, written below the case's preset root.
-  fs::path file;
-  if (c.contains("from")) {
-    const std::string rel = c.value("file", c.at("from").get<std::string>());
-    file = presets / rel;
-    std::string text;
-    if (c.contains("whole")) {
-      text = c.at("whole");
-    } else {
-      text = readText(fs::path(LLMWB_TEST_PRESETS) / c.at("from").get<std::string>());
-      for (const auto& pair : c.value("replace", json::array())) {
-        const std::string from = pair.at(0), to = pair.at(1);
-        const auto at = text.find(from);
-        ASSERT_NE(at, std::string::npos) << name << ": the shipped preset no longer has " << from;
-        text.replace(at, from.size(), to);
-      }
-    }
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << expandMacros(text);
-  }
+  const fs::path file = test::writeCase(c, presets);
 
   std::vector<std::string> words;
   for (std::string w : c.at("run")) {
@@ -164,10 +118,6 @@ TEST_P(Corpus, RefusedOrInfeasibleNeverBroken) {
   fs::remove_all(root);
 }
 
-std::string caseId(const ::testing::TestParamInfo<json>& param) {
-  std::string id;
-  for (char ch : param.param.at("name").get<std::string>()) id += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-  return id;
-}
+std::string caseId(const ::testing::TestParamInfo<json>& param) { return test::caseIdentifier(param.param.at("name")); }
 
-INSTANTIATE_TEST_SUITE_P(BadInputs, Corpus, ::testing::ValuesIn(cases()), caseId);
+INSTANTIATE_TEST_SUITE_P(BadInputs, Corpus, ::testing::ValuesIn(test::corpusCases()), caseId);
