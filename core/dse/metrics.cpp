@@ -21,6 +21,13 @@ std::optional<double> totalTdp(const EvaluationResult& r) {
   return w;
 }
 
+std::optional<double> largestDeviceTdp(const EvaluationResult& r) {
+  if (r.devices.empty()) return std::nullopt;
+  double w = 0;
+  for (const auto& d : r.devices) w = std::max(w, d.tdp.value());
+  return w;
+}
+
 std::optional<double> shorelineSlack(const EvaluationResult& r) {
   if (r.devices.empty()) return std::nullopt;
   double slack = std::numeric_limits<double>::infinity();
@@ -58,6 +65,8 @@ std::optional<double> endToEnd(const EvaluationResult& r, double value) {
 const std::vector<Metric>& builtinMetrics() {
   static const std::vector<Metric> metrics = {
       {"tdp_W", "thermal design power of every device, W", totalTdp},
+      {"device_tdp_W", "thermal design power of the hungriest single device, W (a per-device cap in a system of several kinds)",
+       largestDeviceTdp},
       {"shoreline_slack_mm", "die edge left after the off-chip PHYs (Eq. 1), mm; negative breaks Eq. 1", shorelineSlack},
       {"memory_capacity_GiB", "main-memory capacity of every device (off-chip levels; on-chip without them), GiB", memoryCapacity},
       {"on_chip_capacity_GiB", "on-chip capacity of the device with the least, GiB (0: no on-chip memory)", onChipCapacity},

@@ -195,8 +195,63 @@ void SpecBindingRegistry::add(std::string pattern, std::string description, Fact
   mEntries.push_back({std::move(pattern), std::move(description), std::move(factory)});
 }
 
+namespace {
+/// `role.<field>`: a device field (or `count`) on the groups of one role only, so a space can
+/// co-design the prefill and the decode device of a disaggregated system.
+struct RolePrefix {
+  const char* prefix;
+  DeviceRole role;
+  const char* name;
+};
+constexpr RolePrefix kRolePrefixes[] = {{"prefill.", DeviceRole::Prefill, "prefill"}, {"decode.", DeviceRole::Decode, "decode"}};
+
+SpecSetter forRole(const RolePrefix& r, const std::string& field, SpecSetter inner) {
+  return [&r, field, inner = std::move(inner)](SystemSpec& system, const ParameterValue& v) {
+    // The role's groups are moved into a system of their own, set, and moved back in place.
+    SystemSpec part;
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < system.groups.size(); ++i)
+      if (system.groups[i].role == r.role) {
+        at.push_back(i);
+        part.groups.push_back(std::move(system.groups[i]));
+      }
+    if (at.empty()) throw std::invalid_argument(field + ": the system has no " + r.name + " group (a disaggregated system has both roles)");
+    try {
+      inner(part, v);
+    } catch (const std::invalid_argument& e) {
+      for (std::size_t k = 0; k < at.size(); ++k) system.groups[at[k]] = std::move(part.groups[k]);
+      const std::string what = e.what();
+      throw std::invalid_argument(what.rfind(field.substr(std::string(r.prefix).size()), 0) == 0 ? r.prefix + what : field + ": " + what);
+    }
+    for (std::size_t k = 0; k < at.size(); ++k) system.groups[at[k]] = std::move(part.groups[k]);
+  };
+}
+} // namespace
+
+SpecBindingRegistry::SpecBindingRegistry() {
+  add("prefill.device.<field>", "any device.<field> on the prefill groups only (disaggregated systems)", nullptr);
+  add("decode.device.<field>", "any device.<field> on the decode groups only", nullptr);
+  add("prefill.count", "devices in every prefill group", nullptr);
+  add("decode.count", "devices in every decode group", nullptr);
+}
+
 SpecSetter SpecBindingRegistry::bind(const std::string& field, const Domain& domain, const BindingContext& context) const {
+  for (const auto& r : kRolePrefixes) {
+    if (field.rfind(r.prefix, 0) != 0) continue;
+    std::string rest = field.substr(std::string(r.prefix).size());
+    if (rest == "count") rest = "group.count";
+    else if (rest.rfind("device.", 0) != 0)
+      throw std::invalid_argument("unknown spec field \"" + field + "\" (a role takes " + r.prefix + "device.<field> or " +
+                                  r.prefix + "count)");
+    try {
+      return forRole(r, field, bind(rest, domain, context));
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      throw std::invalid_argument(what.rfind(rest, 0) == 0 ? r.prefix + what : field + ": " + what);
+    }
+  }
   for (const auto& e : mEntries) {
+    if (!e.factory) continue; // described above, bound by prefix
     FieldMatch m;
     if (matches(e.pattern, field, m)) return e.factory(m, domain, context);
   }

@@ -37,6 +37,9 @@ struct BindingContext {
 
 class SpecBindingRegistry {
 public:
+  /// Starts with the role prefixes (`prefill.`, `decode.`), which wrap any other field.
+  SpecBindingRegistry();
+
   /// Makes the setter of one matched field for a parameter's domain; checks every discrete value
   /// up front (so a bad value is reported when the space is read, not halfway through a sweep).
   using Factory = std::function<SpecSetter(const FieldMatch&, const Domain&, const BindingContext&)>;

@@ -3,6 +3,7 @@
 // names the file, the JSON-pointer field and what is wrong.
 #include "core/device/resolved_device.h"
 #include "core/compute/arrays/array_spec.h"
+#include "core/compute/compute_kind.h"
 #include "core/io/input_error.h"
 #include "core/io/space_io.h"
 #include "../support/test_presets.h"
@@ -13,7 +14,8 @@ using namespace llmwb;
 
 TEST(SpaceIo, ShippedSpacesBind) {
   EXPECT_EQ(designSpaceIds(test::presets()),
-            (std::vector<std::string>{"duet-systolic", "duet-vector", "memexplorer-decode", "memexplorer-prefill", "snake-decode"}));
+            (std::vector<std::string>{"duet-systolic", "duet-vector", "memexplorer-decode", "memexplorer-pd-pair", "memexplorer-prefill",
+                                      "snake-decode"}));
   for (const auto& id : designSpaceIds(test::presets())) {
     const auto problem = loadDesignProblem(id, test::presets());
     EXPECT_TRUE(problem.discrete()) << id;
@@ -39,6 +41,53 @@ TEST(SpaceIo, PackageFieldsReachThePackage) {
   const auto r = problem.evaluate(dse::DesignPoint{{4, 2, 1}});
   EXPECT_TRUE(r.feasible);
   EXPECT_GT(r.objectives[1], 0.0); // area
+}
+
+// Per-role fields co-design both devices of a disaggregated system: `prefill.` fields reach the
+// prefill group only, `decode.` the decode group, `<role>.count` that group's devices.
+TEST(SpaceIo, RoleFieldsReachTheirRoleOnly) {
+  const auto problem = loadDesignProblem("memexplorer-pd-pair", test::presets());
+  EXPECT_EQ(problem.designCount(), 17496u);
+  // On the front: prefill 1024x512, 3 layers, 2 HBM, 4 devices; decode 1024x64, VLEN 512, 4 HBM, 0 HBF, 8 devices
+  const dse::DesignPoint point{{2, 2, 1, 1, 0, 0, 2, 0, 2}};
+  const auto system = problem.system(point);
+  ASSERT_EQ(system.groups.size(), 2u);
+  const auto& prefill = system.groups[0];
+  const auto& decode = system.groups[1];
+  ASSERT_EQ(prefill.role, DeviceRole::Prefill);
+  EXPECT_EQ(prefill.count, 4);
+  EXPECT_EQ(decode.count, 8);
+  const auto number = [](const DeviceSpec& d, const char* key) {
+    return std::get<double>(d.compute.kind().fields().find(key)->get(d.compute));
+  };
+  EXPECT_EQ(number(prefill.device, "mlen"), 1024);
+  EXPECT_EQ(number(prefill.device, "blen"), 512);
+  EXPECT_EQ(number(prefill.device, "vlen"), 2048); // P1's, untouched by decode_vlen
+  EXPECT_EQ(number(decode.device, "mlen"), 1024);
+  EXPECT_EQ(number(decode.device, "blen"), 64);
+  EXPECT_EQ(number(decode.device, "vlen"), 512);
+  EXPECT_EQ(prefill.device.memory.offChip.at(0).parts.at(0).count, 2);
+  EXPECT_EQ(prefill.device.memory.offChip.at(0).parts.at(0).technology.id, "hbm4-12h"); // P1's HBM4 kept
+  EXPECT_EQ(decode.device.memory.offChip.at(0).parts.at(0).count, 4);
+  EXPECT_EQ(decode.device.memory.offChip.at(0).parts.at(0).technology.id, "hbm3e-8h"); // D1's HBM3E kept
+  EXPECT_EQ(decode.device.memory.offChip.size(), 1u); // HBF 0: the level is gone
+  const auto r = problem.evaluate(point);
+  EXPECT_TRUE(r.feasible) << (r.problems.empty() ? "" : r.problems.front());
+}
+
+TEST(SpaceIo, RoleFieldOnASystemWithoutThatRoleNamesTheParameter) {
+  const auto space = parseDesignSpace(R"({"format_version": 1, "kind": "design_space", "name": "x", "system": "memexplorer/base",
+    "model": "llama-3.3-70b", "workload": "osworld",
+    "parameters": [{"name": "p", "field": "prefill.device.compute.vlen", "values": [512, 1024]}],
+    "objectives": [{"metric": "end_to_end.tokens_per_J", "direction": "maximise", "reference": 0}]})",
+                                      "role.json");
+  try {
+    bindDesignSpace(space, test::presets());
+    FAIL() << "bound a prefill field to a system with no prefill group";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "/parameters/0/field");
+    EXPECT_NE(e.message().find("prefill.device.compute.vlen: the system has no prefill group"), std::string::npos) << e.what();
+  }
 }
 
 struct MalformedSpace {
@@ -76,6 +125,6 @@ TEST(SpaceIo, UnknownIdListsTheKnownOnes) {
     readDesignSpace("memexplorer-decod", test::presets());
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(e.message().find("known: duet-systolic, duet-vector, memexplorer-decode, memexplorer-prefill"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("known: duet-systolic, duet-vector, memexplorer-decode, memexplorer-pd-pair, memexplorer-prefill"), std::string::npos) << e.what();
   }
 }
