@@ -49,6 +49,10 @@ struct Surrogate {
   }
 };
 
+/// Acquisition optimisation: hill-climbs from the best few candidates, a few moves each.
+constexpr std::size_t kClimbStarts = 8;
+constexpr int kClimbMoves = 6;
+
 class Mobo final : public SearchMethod {
 public:
   Mobo(const DesignProblem& problem, const MethodOptions& options)
@@ -62,17 +66,22 @@ public:
     fitSurrogates();
     const auto candidates = drawCandidates();
     if (candidates.empty()) return {};
-    std::size_t best = 0;
-    double bestScore = -std::numeric_limits<double>::infinity();
-    for (std::size_t c = 0; c < candidates.size(); ++c) {
-      const double score = acquisition(mProblem.features(candidates[c]));
+    std::vector<std::pair<double, std::size_t>> ranked; // acquisition, candidate
+    for (std::size_t c = 0; c < candidates.size(); ++c) ranked.emplace_back(acquisition(mProblem.features(candidates[c])), c);
+    const std::size_t starts = std::min(kClimbStarts, ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + std::ptrdiff_t(starts), ranked.end(),
+                      [](const auto& a, const auto& b) { return a.first > b.first; });
+    DesignPoint best = candidates[ranked.front().second];
+    double bestScore = ranked.front().first;
+    for (std::size_t s = 0; s < starts; ++s) {
+      auto [point, score] = climb(candidates[ranked[s].second], ranked[s].first);
       if (score > bestScore) {
         bestScore = score;
-        best = c;
+        best = std::move(point);
       }
     }
-    mSeen.insert(candidates[best]);
-    return {candidates[best]};
+    mSeen.insert(best);
+    return {best};
   }
 
   void tell(const std::vector<PointResult>& results) override {
@@ -153,6 +162,34 @@ private:
       }
     }
     return out;
+  }
+
+  /// Hill-climbs the acquisition over one-parameter moves to unevaluated designs: the candidates
+  /// sample a grid of 10^5-10^6 designs sparsely, and the best of them is rarely a local optimum.
+  std::pair<DesignPoint, double> climb(DesignPoint at, double score) const {
+    for (int move = 0; move < kClimbMoves; ++move) {
+      DesignPoint next = at;
+      double nextScore = score;
+      for (std::size_t i = 0; i < mProblem.dimension(); ++i) {
+        const auto& d = mProblem.space().parameters[i].domain;
+        if (!d.discrete()) continue;
+        for (std::size_t v = 0; v < d.values.size(); ++v) {
+          if (double(v) == at.coordinates[i]) continue;
+          DesignPoint p = at;
+          p.coordinates[i] = double(v);
+          p = mProblem.canonical(std::move(p));
+          if (mSeen.contains(p)) continue;
+          if (const double a = acquisition(mProblem.features(p)); a > nextScore) {
+            nextScore = a;
+            next = std::move(p);
+          }
+        }
+      }
+      if (!(nextScore > score)) break;
+      at = std::move(next);
+      score = nextScore;
+    }
+    return {std::move(at), score};
   }
 
   bool onFront(const ObjectiveVector& y) const { return std::find(mFront.begin(), mFront.end(), y) != mFront.end(); }
