@@ -5,9 +5,9 @@ if(LLMWB_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     message(FATAL_ERROR "LLMWB_FUZZ needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++")
   endif()
-  # The fuzz build is the core and fuzz/ only: no Qt, tests or benchmarks to build.
+  # No Qt and no benchmarks. scripts/fuzz.sh turns the tests off too; with them on, the core's
+  # tests run against this same instrumented core (ASan + UBSan without a second build).
   set(LLMWB_BUILD_GUI OFF CACHE BOOL "" FORCE)
-  set(LLMWB_BUILD_TESTS OFF CACHE BOOL "" FORCE)
   set(LLMWB_BUILD_BENCH OFF CACHE BOOL "" FORCE)
   if(NOT LLMWB_SANITIZE)
     set(LLMWB_SANITIZE "address,undefined" CACHE STRING "" FORCE)

@@ -26,7 +26,8 @@ llmwb_install_packages "${LLMWB_FUZZ_PACKAGES[@]}"
 LLMWB_BUILD=${LLMWB_BUILD_FUZZ:-$LLMWB_ROOT/build-fuzz}
 # -O1 with assertions on (an assert a malformed input can reach is a finding too); line tables
 # only, for the stack traces, keep the instrumented build short.
-llmwb_build -DCMAKE_CXX_COMPILER=clang++ -DLLMWB_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only"
+llmwb_build -DCMAKE_CXX_COMPILER=clang++ -DLLMWB_FUZZ=ON -DLLMWB_BUILD_TESTS=OFF \
+  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only"
 
 # The seeds: the shipped files of each kind, copied afresh so that a changed preset is seen.
 seedsOf() {
@@ -49,7 +50,8 @@ for t in "${selected[@]}"; do
   rm -rf "$seeds"
   mkdir -p "$seeds" "$corpus" "$artifacts"
   for folder in $(seedsOf "$t"); do
-    find "$LLMWB_ROOT/$folder" -type f -exec sh -c 'for f; do cp "$f" "$1/$(echo "${f#$2/}" | tr / _)"; done' \
+    # Named by their path (devices/npusim/base.json -> devices_npusim_base.json): ids repeat across folders.
+    find "$LLMWB_ROOT/$folder" -type f -exec sh -c 'd=$1 r=$2; shift 2; for f; do cp "$f" "$d/$(echo "${f#"$r"/}" | tr / _)"; done' \
       sh "$seeds" "$LLMWB_ROOT" {} +
   done
   echo "fuzz.sh: $t for ${seconds} s ($(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) in the corpus)"
