@@ -13,14 +13,19 @@ LLMWB_PACKAGES=(
   libeigen3-dev nlohmann-json3-dev libpagmo-dev libboost-dev libnlopt-cxx-dev
   libbenchmark-dev libgtest-dev
 )
+# Only scripts/fuzz.sh needs these: libFuzzer comes with clang's runtime libraries.
+LLMWB_FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
+# Installs the packages named (default: LLMWB_PACKAGES) that are missing.
 llmwb_install_packages() {
+  local wanted=("$@")
+  [ ${#wanted[@]} -gt 0 ] || wanted=("${LLMWB_PACKAGES[@]}")
   local missing=()
-  for p in "${LLMWB_PACKAGES[@]}"; do
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then
-    echo "llmwb: all ${#LLMWB_PACKAGES[@]} build packages are installed"
+    echo "llmwb: all ${#wanted[@]} packages wanted are installed"
     return 0
   fi
   echo "llmwb: installing ${missing[*]}"

@@ -299,7 +299,7 @@ SystemSpec PresetLibrary::system(const std::string& idOrFile) const {
   } else file = resolve(PresetKind::System, idOrFile);
   const auto j = io::parseJsonFile(file.string());
   io::JsonReader r(j, file.string());
-  if (j.is_object() && j.value("kind", std::string()) == "device") {
+  if (j.is_object() && r.string("kind", "") == "device") {
     SystemSpec s;
     s.groups.push_back({device(file.string()), DeviceRole::Both, 1});
     s.id = s.groups.front().device.id;

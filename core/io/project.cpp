@@ -39,7 +39,7 @@ ProjectSystem readProjectSystem(const io::JsonReader& r, const PresetLibrary& li
     return {id, atField(r, [&] { return library.system(id); })};
   }
   if (!r.json().is_object()) r.failHere("expected a system preset id or an inline system object");
-  return {"", io::readSystem(r, r.json().value("id", std::string("project/system")), library)};
+  return {"", io::readSystem(r, r.string("id", "project/system"), library)};
 }
 
 EvaluationOptions readOptions(const io::JsonReader& r) {

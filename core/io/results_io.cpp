@@ -165,12 +165,26 @@ ordered_json runJson(const RunInfo& run) {
   return j;
 }
 
+/// A seed or a count: a whole number that fits 64 bits. Converting a larger double is undefined
+/// behaviour, so it is refused here.
+std::uint64_t wholeNumber(const io::JsonReader& r, const std::string& key) {
+  const auto& v = r.child(key).json();
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>(); // exact, up to 2^64 - 1
+  const double d = r.nonNegative(key);
+  if (d != std::floor(d) || d >= 18446744073709551616.0) r.fail(key, "expected a whole number below 2^64, got " + v.dump());
+  return std::uint64_t(d);
+}
+
+std::uint64_t wholeNumber(const io::JsonReader& r, const std::string& key, std::uint64_t fallback) {
+  return r.has(key) ? wholeNumber(r, key) : fallback;
+}
+
 RunInfo runFrom(const io::JsonReader& r) {
   RunInfo run;
   run.method = r.string("method");
-  run.seed = std::uint64_t(r.nonNegative("seed"));
-  if (r.has("budget")) run.budget = std::size_t(r.nonNegative("budget"));
-  run.initialPoints = std::size_t(r.nonNegative("initial_points", 0));
+  run.seed = wholeNumber(r, "seed");
+  if (r.has("budget")) run.budget = wholeNumber(r, "budget");
+  run.initialPoints = wholeNumber(r, "initial_points", 0);
   if (const auto s = r.optionalChild("shard")) run.shard = Shard{s->positiveInteger("index"), s->positiveInteger("count")};
   return run;
 }
@@ -229,7 +243,7 @@ ExplorationJournal::ExplorationJournal(const std::string& path, const DesignSpac
   std::string line;
   if (in && std::getline(in, line) && !line.empty()) {
     const auto before = nlohmann::json::parse(line, nullptr, false);
-    if (before.is_discarded() || !before.is_object() || before.value("kind", "") != "exploration_journal")
+    if (before.is_discarded() || !before.is_object() || before.value("kind", nlohmann::json()) != "exploration_journal")
       throw InputError(path, "line 1", "not an exploration journal; remove it or choose another --out");
     if (before.value("run", nlohmann::json()) != nlohmann::json::parse(header["run"].dump()) ||
         before.value("space", nlohmann::json()) != nlohmann::json::parse(header["space"].dump()))
@@ -250,6 +264,8 @@ ExplorationJournal::ExplorationJournal(const std::string& path, const DesignSpac
       } catch (const nlohmann::json::parse_error&) {
         if (in.peek() == EOF) break; // the last line, cut short
         throw InputError(path, "line " + std::to_string(lineNumber), "not valid JSON");
+      } catch (const nlohmann::json::out_of_range&) { // 1e400: the parser's other exception
+        throw InputError(path, "line " + std::to_string(lineNumber), "a number out of range");
       }
       mPrevious.push_back(pointFrom(space, io::JsonReader(j, path, "line " + std::to_string(lineNumber))));
       mPreviousPoints.insert(mPrevious.back().point.coordinates);
@@ -357,6 +373,10 @@ ResultsFile readResults(const std::string& path) {
   std::size_t pointNumber = 0;
   // Points are converted as they are parsed and dropped from the JSON tree.
   auto callback = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    // As io::parseJsonText does: printing the space below recurses once per level.
+    if ((event == nlohmann::json::parse_event_t::object_start || event == nlohmann::json::parse_event_t::array_start) &&
+        depth >= io::kMaxJsonDepth)
+      throw InputError(path, "", "nested more than " + std::to_string(io::kMaxJsonDepth) + " levels deep");
     if (depth == 1 && event == nlohmann::json::parse_event_t::key) topKey = parsed.get<std::string>();
     if (depth == 1 && event == nlohmann::json::parse_event_t::object_end && topKey == "space" && !haveSpace) {
       file.space = parseDesignSpace(parsed.dump(), path + " (its space)");
@@ -374,13 +394,15 @@ ResultsFile readResults(const std::string& path) {
     head = nlohmann::json::parse(in, callback);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(path, "", std::string("not valid JSON (") + e.what() + ")");
+  } catch (const nlohmann::json::out_of_range&) {
+    throw InputError(path, "", "a number out of range (larger than about 1.8e308)");
   }
   const io::JsonReader r(head, path);
   io::checkHeader(r, "exploration_result");
   if (!haveSpace) r.fail("space", "missing required field");
   file.run = runFrom(r.child("run"));
   const auto summary = r.child("summary");
-  file.run.designCount = std::uint64_t(summary.nonNegative("designs_in_space", 0));
+  file.run.designCount = wholeNumber(summary, "designs_in_space", 0);
   file.cancelled = summary.boolean("cancelled", false);
   return file;
 }

@@ -108,6 +108,8 @@ std::vector<serving::RequestSpec> parseJsonLines(std::istream& in, const std::st
       value = nlohmann::json::parse(line);
     } catch (const nlohmann::json::parse_error& e) {
       throw InputError(origin, where, std::string("not a JSON object: ") + e.what());
+    } catch (const nlohmann::json::out_of_range&) { // 1e400: the parser's other exception
+      throw InputError(origin, where, "a number out of range (larger than about 1.8e308)");
     }
     if (!value.is_object()) throw InputError(origin, where, "expected a JSON object");
     const JsonReader r(value, origin, where);

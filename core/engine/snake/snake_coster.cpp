@@ -101,7 +101,7 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
   const bool linear = !op.gemms.empty() && op.cls != OperatorClass::Attention;
   if (linear) {
     const auto& quant = device.spec().quantisation;
-    Seconds memory, noc, vector;
+    Seconds memory, noc;
     Bound bound = Bound::Compute;
     Seconds longest;
     for (std::size_t i = 0; i < op.gemms.size(); ++i) {

@@ -174,3 +174,15 @@ TEST_F(Malformed, WorkThatGrowsWithAnInputIsCapped) {
                                              "\"layer_pattern\": [{\"pattern\": \"AF\", \"repeat\": 1000000000}]")),
               "/layer_pattern/0/repeat", "at most 10000");
 }
+
+// Found by fuzz/fuzz_system.cpp: a "kind" that is not a string escaped as the JSON library's
+// type_error from PresetLibrary::system instead of an InputError naming the field.
+TEST_F(Malformed, SystemKindOfTheWrongType) {
+  const auto f = write("devices/odd.json", R"({"format_version": 1, "kind": {"type": "plena"}})");
+  try {
+    lib().system(f.string());
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "/kind") << e.what();
+  }
+}

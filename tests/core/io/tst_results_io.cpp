@@ -130,3 +130,27 @@ TEST(ResultsDocument, ReadsBackAndShardsMergeExactly) {
 
   EXPECT_THROW(mergeResults({shardFiles[0], shardFiles[1]}), InputError); // a shard missing
 }
+
+// Found while writing fuzz/fuzz_results.cpp: a seed or count past 2^64 was converted to an integer
+// (undefined behaviour), and a number past a double's range or deep nesting escaped as a JSON
+// library exception or recursed without bound. All are InputErrors now; the largest seed still
+// reads back exactly.
+TEST(ResultsDocument, RefusesNumbersAndNestingItCannotHold) {
+  const auto r = sweep(0, 4);
+  RunInfo run{"exhaustive", 18446744073709551615ull, std::nullopt, 0, std::nullopt, tiny().designCount()};
+  const std::string text = document(r, run);
+  const std::string path = temporary("edges.json");
+  std::ofstream(path) << text;
+  EXPECT_EQ(readResults(path).run.seed, 18446744073709551615ull);
+  const auto readEdited = [&](const std::string& from, const std::string& to) {
+    std::string edited = text;
+    const auto at = edited.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    std::ofstream(path, std::ios::trunc) << edited.replace(at, from.size(), to);
+    return [path] { readResults(path); };
+  };
+  EXPECT_THROW(readEdited("\"seed\": 18446744073709551615", "\"seed\": 1e30")(), InputError);
+  EXPECT_THROW(readEdited("\"seed\": 18446744073709551615", "\"seed\": 1.5")(), InputError);
+  EXPECT_THROW(readEdited("\"seed\": 18446744073709551615", "\"seed\": 1e400")(), InputError);
+  EXPECT_THROW(readEdited("\"kind\"", "\"deep\": " + std::string(100, '[') + std::string(100, ']') + ", \"kind\"")(), InputError);
+}

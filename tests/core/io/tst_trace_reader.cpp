@@ -61,3 +61,9 @@ TEST(TraceReader, ErrorsNameFileLineAndField) {
   EXPECT_NE(errorOf("{\"arrival_s\": 0,\n", true).find("trace.txt: line 1: not a JSON object"), std::string::npos);
   EXPECT_THROW(io::readTrace("/nonexistent/trace.csv"), InputError);
 }
+
+// A number past a double's range made the parser throw its out_of_range, which escaped the reader.
+TEST(TraceReader, ANumberOutOfRangeIsAnInputError) {
+  EXPECT_NE(errorOf("{\"arrival_s\": 1e400, \"input_tokens\": 5, \"output_tokens\": 1}\n", true).find("line 1: a number out of range"),
+            std::string::npos);
+}

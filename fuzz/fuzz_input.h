@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Shared by the libFuzzer targets (docs/testing.md, "Fuzzing"): the input as a file for the readers
+// that take a path, the shipped presets that inputs may refer to, and which exceptions count as a
+// reader's expected answer to bad input.
+#include "core/io/input_error.h"
+#include "core/io/preset_library.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+namespace llmwb::fuzz {
+
+/// The shipped presets only (not $LLMWB_PRESETS or the user's folder), so runs are reproducible.
+const PresetLibrary& shippedPresets();
+
+/// Writes the input to this process's scratch file (in /dev/shm when it exists) ending in
+/// `extension`, and returns its path. The readers decide from the extension whether a string is
+/// a file, so it must be one they accept (".json", ".llmwb", ".csv").
+std::string inputFile(const std::uint8_t* data, std::size_t size, const std::string& extension);
+
+/// Runs `read` and swallows what a reader documents for bad input: InputError and the standard
+/// invalid_argument and runtime_error (InputError is one). Any other exception escapes and
+/// libFuzzer reports it as a crash.
+template <class Read> void expectInputErrors(Read read) {
+  try {
+    read();
+  } catch (const std::invalid_argument&) {
+  } catch (const std::runtime_error&) {
+  }
+}
+
+/// The body of a target whose reader takes a path: `read(library, path)` on the input as a file.
+template <class Read> int readFile(const std::uint8_t* data, std::size_t size, const std::string& extension, Read read) {
+  const std::string path = inputFile(data, size, extension);
+  expectInputErrors([&] { read(shippedPresets(), path); });
+  return 0;
+}
+
+} // namespace llmwb::fuzz
