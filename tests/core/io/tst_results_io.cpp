@@ -137,7 +137,7 @@ TEST(ResultsDocument, ReadsBackAndShardsMergeExactly) {
 // reads back exactly.
 TEST(ResultsDocument, RefusesNumbersAndNestingItCannotHold) {
   const auto r = sweep(0, 4);
-  RunInfo run{"exhaustive", 18446744073709551615ull, std::nullopt, 0, std::nullopt, tiny().designCount()};
+  RunInfo run{"exhaustive", 18446744073709551615ull, std::nullopt, 0, std::nullopt, tiny().designCount(), {}};
   const std::string text = document(r, run);
   const std::string path = temporary("edges.json");
   std::ofstream(path) << text;
