@@ -94,6 +94,7 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
   mRoofline = mResults->findChild<ui::RooflinePlot*>();
   mExplorer = mResults->findChild<ui::ExplorerView*>();
   auto* split = new QSplitter(Qt::Vertical);
+  split->setObjectName(QStringLiteral("EditorsOverResults"));
   split->addWidget(mEditors);
   split->addWidget(mResults);
   split->setStretchFactor(0, 2);
@@ -437,6 +438,15 @@ void MainWindow::showEvent(QShowEvent* event) {
   auto* inspector = findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
   if (palette && inspector)
     resizeDocks({palette, inspector}, {std::min(370, width() / 5), std::min(380, width() / 5)}, Qt::Horizontal);
+  // The results get three fifths of the height: the comparison and the operators need rows, the
+  // lanes scroll.
+  // Once laid out at the shown size (the next turn of the event loop).
+  QTimer::singleShot(0, this, [this] {
+    if (auto* split = findChild<QSplitter*>(QStringLiteral("EditorsOverResults"))) {
+      const int total = split->height();
+      split->setSizes({total * 2 / 5, total - total * 2 / 5});
+    }
+  });
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {

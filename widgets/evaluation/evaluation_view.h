@@ -9,6 +9,8 @@
 #include <vector>
 
 class QLabel;
+class QScrollArea;
+class QSplitter;
 class QTabWidget;
 class QTableWidget;
 
@@ -25,13 +27,14 @@ public:
   void showBusy(const QString& what);
   void showError(const QString& message);
   std::shared_ptr<const EvaluationResult> result() const { return mResult; }
-  /// Puts a widget (the comparison table) between the cards and the details.
+  /// Puts a widget (the comparison table) between the cards and the details, in a splitter with them.
   void insertBelowCards(QWidget* widget);
   /// The headline cards, in order: TTFT, prefill, decode, TBT, power, efficiency, area.
   std::vector<SummaryCard*> cards() const;
 
 private:
   void fillOperators(QTableWidget* table, const PhaseResult& phase);
+  void fitCardStrip();
 
   std::shared_ptr<const EvaluationResult> mResult;
   QLabel* mTitle;
@@ -44,6 +47,8 @@ private:
   SummaryCard* mEfficiency;
   SummaryCard* mArea;
   QTableWidget* mDevices;
+  QScrollArea* mCardScroll = nullptr;
+  QSplitter* mDetails = nullptr;
   QTabWidget* mTabs;
   QTableWidget* mPrefillOps;
   QTableWidget* mDecodeOps;

@@ -14,6 +14,7 @@
 #include "widgets/palette/palette_mime.h"
 #include "widgets/results/comparison_table.h"
 
+#include <QHeaderView>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -34,6 +35,36 @@ class TestMainWindow : public QObject {
 
 private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void fitsALaptopScreen_data() {
+    QTest::addColumn<QString>("project");
+    for (const char* name : {"memexplorer-osworld", "duet-b200", "snake-decode", "npusim-large-64", "npusim-small-256"})
+      QTest::newRow(name) << QStringLiteral(LLMWB_TEST_PRESETS "/projects/%1.llmwb").arg(QLatin1String(name));
+  }
+  // The window opens on a 1366x768 laptop screen (at most 1280x720 of minimum size) and there the
+  // comparison shows the design and at least two other rows, the operators table two rows.
+  void fitsALaptopScreen() {
+    QFETCH(QString, project);
+    MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
+    QVERIFY(w.openProject(project));
+    QVERIFY(waitForResults(w, shown));
+    const QSize minimum = w.minimumSizeHint().expandedTo(w.minimumSize());
+    QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,
+             qPrintable(QStringLiteral("minimum %1x%2").arg(minimum.width()).arg(minimum.height())));
+    w.resize(1366, 740); // a 768 px screen less a panel
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::qWait(50); // the splitter's first sizes
+    auto* table = w.comparisonTable();
+    const int row = table->verticalHeader()->defaultSectionSize();
+    QVERIFY2(table->viewport()->height() >= 3 * row, qPrintable(QString::number(table->viewport()->height())));
+    const auto operators = w.evaluationView()->findChildren<QTableWidget*>();
+    int tallest = 0;
+    for (auto* t : operators)
+      if (t != table && t->isVisible()) tallest = std::max(tallest, t->viewport()->height());
+    QVERIFY2(tallest >= 3 * row / 2, qPrintable(QString::number(tallest)));
+  }
 
   void ctrlZUndoesWhileASpinBoxHasFocus() {
     MainWindow w(lib);
