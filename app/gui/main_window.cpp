@@ -438,13 +438,14 @@ void MainWindow::showEvent(QShowEvent* event) {
   auto* inspector = findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
   if (palette && inspector)
     resizeDocks({palette, inspector}, {std::min(370, width() / 5), std::min(380, width() / 5)}, Qt::Horizontal);
-  // The results get three fifths of the height: the comparison and the operators need rows, the
-  // lanes scroll.
+  // The results get what the cards, three comparison rows and two operator rows need (about
+  // 440 px) and at least 55 %; the editors the rest (their lanes scroll; the handle moves).
   // Once laid out at the shown size (the next turn of the event loop).
   QTimer::singleShot(0, this, [this] {
     if (auto* split = findChild<QSplitter*>(QStringLiteral("EditorsOverResults"))) {
       const int total = split->height();
-      split->setSizes({total * 2 / 5, total - total * 2 / 5});
+      const int results = std::min(std::max(total * 55 / 100, 440), total - 180);
+      split->setSizes({total - results, results});
     }
   });
 }

@@ -54,7 +54,8 @@ EvaluationView::EvaluationView(QWidget* parent)
   titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
   titleFont.setBold(true);
   mTitle->setFont(titleFont);
-  mTitle->setWordWrap(true);
+  // One line, cut at the pane's edge: a wrapping label would make the page scroll for its height.
+  mTitle->setMinimumWidth(1);
   mStatus->setWordWrap(true);
   layout->addWidget(mTitle);
   layout->addWidget(mStatus);
@@ -97,9 +98,8 @@ void EvaluationView::showBusy(const QString& what) {
 
 void EvaluationView::insertBelowCards(QWidget* widget) {
   mDetails->insertWidget(0, widget);
-  mDetails->setStretchFactor(0, 1);
-  mDetails->setStretchFactor(1, 1);
-  mDetails->setSizes({1, 1}); // half each, whatever the tables' size hints
+  mDetails->setStretchFactor(0, 3); // the comparison a little more than the operators
+  mDetails->setStretchFactor(1, 2);
 }
 
 void EvaluationView::fitCardStrip() {

@@ -50,7 +50,7 @@ FloorplanView::FloorplanView(QWidget* parent) : QGraphicsView(parent) {
   setAcceptDrops(true);
   setRenderHint(QPainter::Antialiasing);
   setFocusPolicy(Qt::StrongFocus);
-  setMinimumSize(320, 160); // fits the editors pane on a 1366x768 screen; the view scales the grid
+  setMinimumSize(320, 100); // fits the editors pane on a 1366x768 screen; the view scales the grid
   setToolTip(tr("Drag chiplets and memory from the palette onto the grid; drag items to move them; Delete removes the selected one."));
 }
 
