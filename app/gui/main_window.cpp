@@ -342,11 +342,17 @@ void MainWindow::showResults(const std::shared_ptr<const ui::ProjectResults>& re
 void MainWindow::exportAllFigures() {
   if (!mDocument) return;
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Export every figure into…"));
-  if (dir.isEmpty()) return;
+  if (!dir.isEmpty()) exportAllFiguresTo(dir);
+}
+
+void MainWindow::exportAllFiguresTo(const QString& dir) {
+  if (!mDocument) return;
   statusBar()->showMessage(tr("Exporting figures to %1…").arg(dir));
   // Evaluation and exploration in the background; drawing needs the GUI thread, so the files
   // are written back here.
-  const Project project = mDocument->project();
+  Project project = mDocument->project();
+  // The exploration on screen is exported (ExploreView::contribute); the stored one need not run.
+  if (mExplorer && mExplorer->shownRun()) project.exploration.reset();
   auto future = QtConcurrent::run([project, &library = mLibrary]() -> std::shared_ptr<ui::ProjectFigures> {
     try {
       return std::make_shared<ui::ProjectFigures>(ui::computeProjectFigures(project, library));
@@ -360,6 +366,7 @@ void MainWindow::exportAllFigures() {
     compute->deleteLater();
     if (!figures) {
       statusBar()->showMessage(tr("Could not compute the figures for export."), 10000);
+      emit figuresExported({}, {tr("Could not compute the figures for export.")});
       return;
     }
     for (const auto& view : mViews) view->contribute(*figures); // e.g. a serving sweep run in its view
@@ -371,6 +378,7 @@ void MainWindow::exportAllFigures() {
     statusBar()->showMessage(errors.isEmpty() ? tr("Wrote %1 files to %2").arg(written.size()).arg(dir)
                                               : tr("Wrote %1 files; %2").arg(written.size()).arg(errors.join(QStringLiteral("; "))),
                              10000);
+    emit figuresExported(written, errors);
   });
   compute->setFuture(future);
 }

@@ -62,6 +62,8 @@ public:
   std::shared_ptr<const ui::ProjectResults> results() const { return mLastResults; }
   ui::RooflinePlot* rooflinePlot() const { return mRoofline; }
   ui::ExplorerView* explorerView() const { return mExplorer; }
+  /// File > Export all figures into `dir`, without asking: in the background, then figuresExported.
+  void exportAllFiguresTo(const QString& dir);
   /// Evaluates on this thread and updates every view at once (benchmarks; the window itself
   /// evaluates in the background).
   void refreshNow();
@@ -72,6 +74,8 @@ public:
 signals:
   /// An evaluation (or its failure) is on screen.
   void evaluationShown();
+  /// File > Export all figures has written these files (errors: what failed).
+  void figuresExported(const QStringList& written, const QStringList& errors);
 
 protected:
   void closeEvent(QCloseEvent* event) override;

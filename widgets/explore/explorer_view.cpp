@@ -217,6 +217,9 @@ void ExplorerView::flushLive() {
 void ExplorerView::finished(const std::shared_ptr<const dse::ExplorationResult>& result) {
   setRunning(false);
   mDirty = false;
+  mShownRun = result;
+  mShownProblem = mProblem;
+  mShownLabel = mRun;
   mPareto->setExploration(mProblem->space(), result->points);
   mConvergence->setRun(mRun, result->hypervolumeTrace);
   mStatus->setText((result->cancelled ? tr("Cancelled after %1 designs: ") : tr("Done, %1 designs: "))
@@ -225,6 +228,12 @@ void ExplorerView::finished(const std::shared_ptr<const dse::ExplorationResult>&
                        .arg(result->pareto.size())
                        .arg(result->hypervolume, 0, 'g', 4));
   emit explorationFinished();
+}
+
+void ExplorerView::forgetShownRun() {
+  mShownRun.reset();
+  mShownProblem.reset();
+  mShownLabel.clear();
 }
 
 void ExplorerView::loadChosenDesign() {

@@ -10,6 +10,7 @@
 #include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/evaluation/summary_card.h"
+#include "widgets/explore/explorer_view.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
 #include "widgets/palette/palette_mime.h"
 #include "widgets/results/comparison_table.h"
@@ -143,6 +144,30 @@ private slots:
     QVERIFY(!table->item(rows, ui::ComparisonTable::SystemColumn)->text().contains('#'));
     // DUET against B200: better prefill throughput.
     QVERIFY(table->ratio(1, table->metricColumn("Prefill")) > 1.0);
+  }
+
+  // Issue 12 item 4: File > Export all figures writes the exploration on screen, not the one the
+  // project stores (memexplorer-osworld: sobol, 128 designs, seed 1).
+  void exportAllFiguresTakesTheExplorationOnScreen() {
+    MainWindow w(lib);
+    QSignalSpy explored(w.explorerView(), &ui::ExplorerView::explorationFinished);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QVERIFY(explored.wait(60000)); // the stored exploration runs when the project opens
+    w.explorerView()->setSetup({"memexplorer-decode", "random", 12, 5});
+    w.explorerView()->start();
+    QVERIFY(explored.wait(60000));
+    QTemporaryDir dir;
+    QSignalSpy exported(&w, &MainWindow::figuresExported);
+    w.exportAllFiguresTo(dir.path());
+    QVERIFY(exported.wait(60000));
+    QVERIFY(exported.first().at(1).toStringList().isEmpty());
+    QFile convergence(dir.filePath("convergence.csv"));
+    QVERIFY(convergence.open(QIODevice::ReadOnly));
+    const QByteArray text = convergence.readAll();
+    QVERIFY2(text.contains("random, seed 5") && !text.contains("sobol"), text.left(400).constData());
+    QFile pareto(dir.filePath("pareto.csv"));
+    QVERIFY(pareto.open(QIODevice::ReadOnly));
+    QCOMPARE(pareto.readAll().trimmed().count('\n'), 12); // a header and the 12 designs on screen, not 128
   }
 
   void aCorruptProjectIsRefusedAndNothingIsLost() {
