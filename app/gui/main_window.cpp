@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/main_window.h"
 
+#include "core/dse/load_design.h"
 #include "core/io/input_error.h"
 #include "core/io/project.h"
 #include "widgets/common/icons.h"
@@ -120,15 +121,21 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
     mEvalStatus->setText(tr("Evaluation failed"));
     emit evaluationShown();
   });
-  connect(mExplorer, &ui::ExplorerView::designChosen, this, [this](const SystemSpec& system) {
+  connect(mExplorer, &ui::ExplorerView::designChosen, this, [this](const SystemSpec& design) {
     if (!mDocument) return;
-    mDocument->edit(tr("Load design %1 from the exploration").arg(QString::fromStdString(system.name)), [&](Project& p) {
-      p.system = {"", system};
-    });
+    // The space describes one device (a decode space the decode device): that one changes, the
+    // rest of the system (the other group, counts, links) stays.
+    const auto problem = mExplorer->problem();
+    const auto phases = problem ? problem->space().phases : dse::SpacePhases::Both;
+    const SystemSpec system = dse::loadDesignInto(mDocument->system(), design, phases);
+    const QString what = phases == dse::SpacePhases::DecodeOnly    ? tr("the decode device")
+                         : phases == dse::SpacePhases::PrefillOnly ? tr("the prefill device")
+                                                                   : tr("the system");
+    mDocument->edit(tr("Load %1 from the exploration").arg(what), [&](Project& p) { p.system = {"", system}; });
     mEditors->setCurrentWidget(mHierarchy);
     for (const auto& g : system.groups)
       if (g.device.package) mEditors->setCurrentWidget(mComposer);
-    statusBar()->showMessage(tr("Loaded the chosen design; undo returns to the previous one."), 6000);
+    statusBar()->showMessage(tr("Loaded the chosen design as %1; undo returns to the previous one.").arg(what), 6000);
   });
   connect(mSelection, &ui::SelectionModel::changed, this, [this](const ui::Selection& s) {
     if (s.kind == ui::Selection::Kind::PackageItem) mEditors->setCurrentWidget(mComposer);

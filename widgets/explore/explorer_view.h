@@ -34,6 +34,8 @@ public:
   ExplorationRunner& runner() { return *mRunner; }
   ParetoPlot& paretoPlot() { return *mPareto; }
   ConvergencePlot& convergencePlot() { return *mConvergence; }
+  /// The space of the run on screen or under way (null before the first start).
+  std::shared_ptr<const dse::DesignProblem> problem() const { return mProblem; }
   /// The design last clicked (index into the points).
   std::optional<std::size_t> chosenPoint() const { return mChosen; }
   /// The run on screen, once one has finished (or been cancelled): what File > Export all

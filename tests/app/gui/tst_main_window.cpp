@@ -170,6 +170,30 @@ private slots:
     QCOMPARE(pareto.readAll().trimmed().count('\n'), 12); // a header and the 12 designs on screen, not 128
   }
 
+  // Issue 12 item 7: loading a design of the decode space changes the decode device and keeps the
+  // prefill group (P1 x 4 + D1 x 4 stays disaggregated).
+  void loadDesignKeepsTheOtherGroup() {
+    MainWindow w(lib);
+    QSignalSpy explored(w.explorerView(), &ui::ExplorerView::explorationFinished);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QVERIFY(explored.wait(60000));
+    const SystemSpec before = w.document()->system();
+    QVERIFY(before.disaggregated());
+    const auto problem = w.explorerView()->problem();
+    QCOMPARE(problem->space().phases, dse::SpacePhases::DecodeOnly);
+    const SystemSpec design = problem->system(w.explorerView()->shownRun()->points.back().point);
+    emit w.explorerView()->designChosen(design);
+    const SystemSpec after = w.document()->system();
+    QVERIFY(after.disaggregated());
+    QCOMPARE(after.groups.size(), before.groups.size());
+    QCOMPARE(after.prefillGroup()->device.name, before.prefillGroup()->device.name);
+    QCOMPARE(after.prefillGroup()->count, before.prefillGroup()->count);
+    QCOMPARE(after.decodeGroup()->count, before.decodeGroup()->count);
+    QCOMPARE(after.decodeGroup()->device.memory.offChip.size(), design.decodeGroup()->device.memory.offChip.size());
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->system().decodeGroup()->device.name, before.decodeGroup()->device.name);
+  }
+
   void aCorruptProjectIsRefusedAndNothingIsLost() {
     MainWindow w(lib);
     QSignalSpy shown(&w, &MainWindow::evaluationShown);
