@@ -54,7 +54,16 @@ FloorplanView::FloorplanView(QWidget* parent) : QGraphicsView(parent) {
   setToolTip(tr("Drag chiplets and memory from the palette onto the grid; drag items to move them; Delete removes the selected one."));
 }
 
+void FloorplanView::changeEvent(QEvent* event) {
+  QGraphicsView::changeEvent(event);
+  if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) && mShown) {
+    const auto shown = *mShown; // showPackage replaces it
+    showPackage(shown.first, shown.second);
+  }
+}
+
 void FloorplanView::showPackage(const PackageSpec& p, const PackageReport& report) {
+  mShown.emplace(p, report);
   auto* s = scene();
   s->clear();
   mItems.clear();

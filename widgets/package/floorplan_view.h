@@ -43,10 +43,13 @@ protected:
   void mouseReleaseEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  /// A theme switch redraws the package in the new palette's colours.
+  void changeEvent(QEvent* event) override;
 
 private:
   void fit();
 
+  std::optional<std::pair<PackageSpec, PackageReport>> mShown; ///< what showPackage drew last
   std::vector<QGraphicsRectItem*> mItems; ///< one per floorplan item, in order
   std::optional<std::size_t> mPressed;
   std::optional<std::size_t> mSelected;

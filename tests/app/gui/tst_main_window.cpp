@@ -11,10 +11,17 @@
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/evaluation/summary_card.h"
 #include "widgets/explore/explorer_view.h"
+#include "widgets/common/theme.h"
+#include "widgets/hierarchy/device_lane.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
+#include "widgets/hierarchy/level_lane.h"
+#include "widgets/package/floorplan_view.h"
+#include "widgets/package/package_composer.h"
 #include "widgets/palette/palette_mime.h"
 #include "widgets/results/comparison_table.h"
 
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QHeaderView>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -192,6 +199,39 @@ private slots:
     QCOMPARE(after.decodeGroup()->device.memory.offChip.size(), design.decodeGroup()->device.memory.offChip.size());
     w.document()->undoStack()->undo();
     QCOMPARE(w.document()->system().decodeGroup()->device.name, before.decodeGroup()->device.name);
+  }
+
+  // Issue 12 item 9: after a switch to dark and back, the hierarchy lanes are light again, and the
+  // floorplan's interposer caption is drawn in the palette's text colour (not black on black).
+  void themeSwitchesRecolourTheLanesAndTheFloorplan() {
+    MainWindow w(lib);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/duet-b200.llmwb")));
+    QCoreApplication::processEvents();
+    auto caption = [&] {
+      for (auto* item : w.packageComposer()->view()->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item); text && text->text().startsWith("interposer"))
+          return text->brush().color();
+      return QColor();
+    };
+    auto laneBackground = [&] {
+      w.editorTabs()->setCurrentWidget(w.hierarchyEditor());
+      QCoreApplication::processEvents();
+      auto* lane = w.hierarchyEditor()->devices().front()->lanes().front();
+      const QImage image = lane->grab().toImage();
+      return image.pixelColor(image.width() - 6, image.height() / 2); // right of the chips
+    };
+    ui::applyTheme(ui::Theme::Dark);
+    QCoreApplication::processEvents();
+    QCOMPARE(caption(), w.packageComposer()->view()->palette().color(QPalette::Text));
+    QVERIFY(caption().lightness() > 128);
+    QVERIFY(laneBackground().lightness() < 100);
+    ui::applyTheme(ui::Theme::Light);
+    QCoreApplication::processEvents();
+    QVERIFY(caption().lightness() < 128);
+    QVERIFY2(laneBackground().lightness() > 200, qPrintable(laneBackground().name()));
   }
 
   void aCorruptProjectIsRefusedAndNothingIsLost() {
