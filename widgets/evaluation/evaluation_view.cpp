@@ -123,8 +123,8 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) 
                       .arg(r.inputTokens)
                       .arg(r.outputTokens));
   QStringList notes;
-  for (const auto& p : r.problems) notes << tr("<b>Not feasible:</b> %1").arg(QString::fromStdString(p).toHtmlEscaped());
-  for (const auto& w : r.warnings) notes << tr("Warning: %1").arg(QString::fromStdString(w).toHtmlEscaped());
+  for (const auto& p : r.problems) notes << tr("<b>Not feasible:</b> %1").arg(engineText(p).toHtmlEscaped());
+  for (const auto& w : r.warnings) notes << tr("Warning: %1").arg(engineText(w).toHtmlEscaped());
   // Only problems and warnings take a line: on a laptop screen the tables need the height.
   mStatus->setText(notes.join("<br>"));
   mStatus->setVisible(!notes.isEmpty());
@@ -149,8 +149,8 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) 
   // The reason a phase gives (problems name their phase first: "decode: ..."), else the first one.
   auto reasonOf = [&](const std::string& phase) {
     for (const auto& p : r.problems)
-      if (p.rfind(phase, 0) == 0) return QString::fromStdString(p);
-    return r.problems.empty() ? QString() : QString::fromStdString(r.problems.front());
+      if (p.rfind(phase, 0) == 0) return engineText(p);
+    return r.problems.empty() ? QString() : engineText(r.problems.front());
   };
   const QString reason = reasonOf(""), prefillReason = reasonOf("prefill"), decodeReason = reasonOf("decode");
   const QString doesNotFit = tr("does not fit");

@@ -30,6 +30,7 @@ QProgressBar* usageBar(double used, double available, const QString& format, con
   bar->setFormat(format);
   bar->setTextVisible(true);
   bar->setToolTip(tip);
+  bar->setMinimumWidth(bar->fontMetrics().horizontalAdvance(bar->text()) + 24); // the text is never cut
   if (share > 1.0 + 1e-9)
     bar->setStyleSheet(QStringLiteral("QProgressBar { color: white; } QProgressBar::chunk { background: #c0392b; }"));
   return bar;
@@ -101,7 +102,7 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
     layout->addWidget(usageBar(check.required.value(), check.available.value(),
                                tr("Shoreline %1 of %2 mm").arg(check.required.value(), 0, 'f', 1).arg(check.available.value(), 0, 'f', 1),
                                check.feasible ? tr("Die edge the off-chip PHYs need (MemExplorer Eq. 1)")
-                                              : QString::fromStdString(check.reason)));
+                                              : engineText(check.reason)));
   }
   layout->addStretch(1);
 }
