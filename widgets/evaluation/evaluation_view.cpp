@@ -115,11 +115,14 @@ void EvaluationView::showError(const QString& message) {
   mStatus->setVisible(true);
 }
 
-void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) {
+QString EvaluationView::title() const { return mTitle->text(); }
+
+void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, const QString& systemName) {
   mResult = std::move(result);
   const auto& r = *mResult;
   mTitle->setText(tr("%1 · %2 · %3 (%4 in / %5 out)")
-                      .arg(QString::fromStdString(r.system), QString::fromStdString(r.model), QString::fromStdString(r.workload))
+                      .arg(systemName.isEmpty() ? QString::fromStdString(r.system) : systemName, QString::fromStdString(r.model),
+                           QString::fromStdString(r.workload))
                       .arg(r.inputTokens)
                       .arg(r.outputTokens));
   QStringList notes;

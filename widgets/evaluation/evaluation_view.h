@@ -23,7 +23,11 @@ class EvaluationView : public QWidget {
   Q_OBJECT
 public:
   explicit EvaluationView(QWidget* parent = nullptr);
-  void showResult(std::shared_ptr<const EvaluationResult> result);
+  /// `systemName`: the design's name for the heading (the result only has an id, which for a
+  /// saved or recovered project is "project/system"); empty: the id.
+  void showResult(std::shared_ptr<const EvaluationResult> result, const QString& systemName = {});
+  /// The heading: system · model · workload (tokens).
+  QString title() const;
   void showBusy(const QString& what);
   void showError(const QString& message);
   std::shared_ptr<const EvaluationResult> result() const { return mResult; }

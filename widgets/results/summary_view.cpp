@@ -31,7 +31,7 @@ public:
   }
   QWidget* widget() const override { return mWidget; }
   void setResults(const std::shared_ptr<const ProjectResults>& results) override {
-    mView->showResult(results->main);
+    mView->showResult(results->main, QString::fromStdString(results->name));
     mComparison->showResults(results);
   }
   void setDocument(ProjectDocument* document) override { mComparison->setDocument(document); }

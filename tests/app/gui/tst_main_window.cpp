@@ -267,10 +267,15 @@ private slots:
       // No clean close (no closeEvent): as after a crash, the copy stays.
     }
     MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
     w.offerRecovery(false);
     QVERIFY(w.document());
     QCOMPARE(w.document()->system().groups[1].count, 7);
     QVERIFY(w.document()->isModified());
+    // Issue 12 item 10: the heading names the system, not "project/system".
+    QVERIFY(waitForResults(w, shown));
+    const QString title = w.evaluationView()->title();
+    QVERIFY2(title.startsWith(QString::fromStdString(w.document()->system().name)) && !title.contains("project/system"), qPrintable(title));
   }
 };
 
