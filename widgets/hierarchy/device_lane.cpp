@@ -97,6 +97,18 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
     layout->addWidget(lane);
   }
 
+  // A faster level below a slower one: said here, where it is fixed (and in the results).
+  if (!d.package) {
+    QStringList order;
+    for (const auto& w : d.memory.orderWarnings()) order << engineText(w).toHtmlEscaped();
+    if (!order.isEmpty()) {
+      auto* warning = new QLabel(tr("<b>Order:</b> %1").arg(order.join(QStringLiteral("<br>"))));
+      warning->setObjectName(QStringLiteral("OrderWarning"));
+      warning->setWordWrap(true);
+      warning->setStyleSheet(QStringLiteral("color: #d35400;"));
+      layout->addWidget(warning);
+    }
+  }
   if (!d.package && !d.power.datasheetTdp) {
     const auto check = d.memory.checkShoreline();
     layout->addWidget(usageBar(check.required.value(), check.available.value(),
