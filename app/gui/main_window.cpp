@@ -488,24 +488,43 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   event->accept();
 }
 
-void MainWindow::addRecent(const QString& path) {
+namespace {
+const QString kRecentKey = QStringLiteral("recentFiles");
+} // namespace
+
+QStringList MainWindow::recentProjects() {
   QSettings settings;
-  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+  const QStringList stored = settings.value(kRecentKey).toStringList();
+  QStringList recent;
+  for (const auto& path : stored)
+    if (QFileInfo::exists(path) && !recent.contains(path)) recent << path; // moved or deleted: dropped
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  if (recent != stored) settings.setValue(kRecentKey, recent);
+  return recent;
+}
+
+void MainWindow::addRecent(const QString& path) {
+  QStringList recent = recentProjects();
   const QString absolute = QFileInfo(path).absoluteFilePath();
   recent.removeAll(absolute);
   recent.prepend(absolute);
-  while (recent.size() > 10) recent.removeLast();
-  settings.setValue(QStringLiteral("recentFiles"), recent);
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  QSettings().setValue(kRecentKey, recent);
 }
 
 void MainWindow::fillRecentMenu() {
   mRecentMenu->clear();
-  const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+  const QStringList recent = recentProjects();
   for (const auto& path : recent)
     mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
       if (maybeSave()) openProject(path);
     })->setToolTip(path);
-  if (recent.isEmpty()) mRecentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+  if (recent.isEmpty()) {
+    mRecentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+    return;
+  }
+  mRecentMenu->addSeparator();
+  mRecentMenu->addAction(tr("Clear the list"), this, [] { QSettings().remove(kRecentKey); });
 }
 
 } // namespace llmwb

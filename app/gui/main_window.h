@@ -68,6 +68,11 @@ public:
   /// evaluates in the background).
   void refreshNow();
 
+  /// File > Open recent: the projects opened or saved last, newest first, at most kMaxRecent;
+  /// files that no longer exist are dropped (kept in QSettings, UI state only).
+  static QStringList recentProjects();
+  static constexpr int kMaxRecent = 8;
+
   /// Debounce between an edit and its evaluation.
   static constexpr int kDebounceMs = 120;
 

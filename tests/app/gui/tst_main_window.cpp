@@ -26,6 +26,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -232,6 +233,26 @@ private slots:
     QCoreApplication::processEvents();
     QVERIFY(caption().lightness() < 128);
     QVERIFY2(laneBackground().lightness() > 200, qPrintable(laneBackground().name()));
+  }
+
+  // File > Open recent: newest first, at most eight, files that went away are dropped.
+  void recentProjectsKeepEightThatExist() {
+    QSettings().remove("recentFiles");
+    QTemporaryDir dir;
+    MainWindow w(lib);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QStringList saved;
+    for (int i = 0; i < 10; ++i) {
+      saved << dir.filePath(QStringLiteral("p%1.llmwb").arg(i));
+      QVERIFY(w.saveProject(saved.back()));
+    }
+    QStringList recent = MainWindow::recentProjects();
+    QCOMPARE(recent.size(), MainWindow::kMaxRecent);
+    QCOMPARE(recent.front(), QFileInfo(saved.back()).absoluteFilePath());
+    QVERIFY(QFile::remove(saved.back()));
+    recent = MainWindow::recentProjects();
+    QCOMPARE(recent.size(), MainWindow::kMaxRecent - 1);
+    QCOMPARE(recent.front(), QFileInfo(saved[8]).absoluteFilePath());
   }
 
   void aCorruptProjectIsRefusedAndNothingIsLost() {
