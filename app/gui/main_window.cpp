@@ -114,6 +114,11 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
   mDebounce->setInterval(kDebounceMs);
   connect(mDebounce, &QTimer::timeout, this, &MainWindow::evaluateNow);
   connect(mPalette, &ui::Palette::activated, this, &MainWindow::paletteActivated);
+  connect(mPalette, &ui::Palette::modelImported, this, [this](const QString& reference, const QString& name) {
+    if (mDocument) mDocument->edit(tr("Use imported model %1").arg(name), [&](Project& p) { p.model = reference.toStdString(); });
+    statusBar()->showMessage(tr("Imported %1 as a model preset (%2); the design now uses it.").arg(name, reference), 8000);
+  });
+  connect(mPalette, &ui::Palette::importFailed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
   connect(mRunner, &ui::EvaluationRunner::started, this, [this] { mEvalStatus->setText(tr("Evaluating…")); });
   connect(mRunner, &ui::EvaluationRunner::finishedProject, this, &MainWindow::showResults);
   connect(mRunner, &ui::EvaluationRunner::failed, this, [this](const QString& message) {
