@@ -61,6 +61,12 @@ const std::vector<Metric>& metrics() {
   return m;
 }
 
+/// Whether an undo step is one of this table's own (the comparisons change, not the design).
+bool isComparisonEdit(const QString& text) {
+  return text.startsWith(ComparisonTable::tr("Pin the design")) || text.startsWith(ComparisonTable::tr("Compare with")) ||
+         text.startsWith(ComparisonTable::tr("Rename the comparison")) || text.endsWith(ComparisonTable::tr("from the comparison"));
+}
+
 // Readable on the light and the dark palette.
 const QColor kBetter(0x2e, 0x9e, 0x4f);
 const QColor kWorse(0xd6, 0x45, 0x41);
@@ -222,8 +228,11 @@ bool ComparisonTable::pinDesign(const QString& name) {
     // Named after what makes it this design: its last edit (a number would say nothing).
     const auto* stack = mDocument->undoStack();
     const QString design = QString::fromStdString(mDocument->project().system.system.name);
-    pinnedName = stack->index() > 0 ? tr("%1, pinned after “%2”").arg(design, stack->text(stack->index() - 1))
-                                    : tr("%1, pinned as opened").arg(design);
+    // Comparison edits (pins, renames) do not change the design: name it after the last one that did.
+    QString lastEdit;
+    for (int i = stack->index() - 1; i >= 0 && lastEdit.isEmpty(); --i)
+      if (!isComparisonEdit(stack->text(i))) lastEdit = stack->text(i);
+    pinnedName = lastEdit.isEmpty() ? tr("%1, pinned as opened").arg(design) : tr("%1, pinned after “%2”").arg(design, lastEdit);
   }
   return mDocument->edit(tr("Pin the design as “%1”").arg(pinnedName), [&](Project& p) {
     ProjectSystem pinned{"", p.system.system};

@@ -152,6 +152,15 @@ private slots:
     QVERIFY(!table->item(rows, ui::ComparisonTable::SystemColumn)->text().contains('#'));
     // DUET against B200: better prefill throughput.
     QVERIFY(table->ratio(1, table->metricColumn("Prefill")) > 1.0);
+    // A second pin after an edit is named after that edit, not after the first pin; renaming is undoable.
+    w.document()->edit("Decode devices x 2", [](Project& p) { p.system.system.groups[1].count = 2; });
+    QVERIFY(table->pinDesign());
+    QVERIFY(waitForResults(w, shown));
+    QVERIFY2(table->item(rows + 1, ui::ComparisonTable::SystemColumn)->text().contains("pinned after “Decode devices x 2”"),
+             qPrintable(table->item(rows + 1, ui::ComparisonTable::SystemColumn)->text()));
+    QVERIFY(table->renameComparison(std::size_t(rows - 1), "DUET as shipped")); // row `rows` is comparison rows - 1
+    QVERIFY(waitForResults(w, shown));
+    QCOMPARE(table->item(rows, ui::ComparisonTable::SystemColumn)->text(), QStringLiteral("DUET as shipped"));
   }
 
   // Issue 12 item 4: File > Export all figures writes the exploration on screen, not the one the
