@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `cpack -G DEB` in the build folder makes llmwb_<version>_<arch>.deb with the programs (llmwb,
-# llmwb-cli, llmwb-export), the presets and the desktop entry.
+# llmwb-cli, llmwb-export), the presets, the desktop entry and the project file type (a double-click
+# on a .llmwb opens it; shared-mime-info's trigger updates the MIME database on install).
 set(CPACK_PACKAGE_NAME "llmwb")
 set(CPACK_PACKAGE_VENDOR "LLM Accelerator Workbench")
 set(CPACK_PACKAGE_CONTACT "llmwb developers <llmwb@example.org>")
@@ -10,5 +11,6 @@ set(CPACK_GENERATOR "DEB")
 set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "shared-mime-info, desktop-file-utils")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://example.org/llmwb")
 include(CPack)

@@ -15,11 +15,7 @@ int importModelCommand(const std::vector<std::string>& words, std::ostream& out,
   if (args.positional().size() != 1) throw UsageError("expected: import-model CONFIG.json [--name NAME] [--id ID] [--out FILE]");
   const std::string& config = args.positional().front();
   std::string id = args.value("id").value_or("");
-  if (id.empty()) {
-    // The model's folder names it on the Hub (meta-llama/Llama-3.1-8B/config.json).
-    const auto folder = std::filesystem::absolute(config).parent_path().filename().string();
-    id = folder.empty() ? "imported-model" : folder;
-  }
+  if (id.empty()) id = io::defaultModelId(config);
   const ModelSpec model = io::importHuggingFaceConfig(config, id, args.value("name").value_or(""));
   const std::string text = io::modelJsonText(model) + "\n";
   if (const auto file = args.value("out")) {

@@ -32,7 +32,7 @@ commands:
   import-model CONFIG.json [--name NAME] [--id ID] [--out FILE]
       A model preset from a Hugging Face config.json (Llama, Mistral, Qwen2/3 dense, Mixtral,
       Qwen2/3-MoE, DeepSeek-V2/V3, Nemotron-H); every field records the config key it came from.
-      Without --out the preset is printed. The id defaults to the config's folder name.
+      Without --out the preset is printed. The id: a config.json's folder name, else the file's name.
   params [--markdown | --update FILE]
       Every preset field (key with unit, type, default, range, meaning, source) as Markdown, from
       the parameter tables; --update rewrites the generated section of FILE (docs/preset-format.md).

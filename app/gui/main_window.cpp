@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/main_window.h"
 
+#include "core/dse/load_design.h"
 #include "core/io/input_error.h"
 #include "core/io/project.h"
 #include "widgets/common/icons.h"
@@ -94,6 +95,7 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
   mRoofline = mResults->findChild<ui::RooflinePlot*>();
   mExplorer = mResults->findChild<ui::ExplorerView*>();
   auto* split = new QSplitter(Qt::Vertical);
+  split->setObjectName(QStringLiteral("EditorsOverResults"));
   split->addWidget(mEditors);
   split->addWidget(mResults);
   split->setStretchFactor(0, 2);
@@ -112,6 +114,11 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
   mDebounce->setInterval(kDebounceMs);
   connect(mDebounce, &QTimer::timeout, this, &MainWindow::evaluateNow);
   connect(mPalette, &ui::Palette::activated, this, &MainWindow::paletteActivated);
+  connect(mPalette, &ui::Palette::modelImported, this, [this](const QString& reference, const QString& name) {
+    if (mDocument) mDocument->edit(tr("Use imported model %1").arg(name), [&](Project& p) { p.model = reference.toStdString(); });
+    statusBar()->showMessage(tr("Imported %1 as a model preset (%2); the design now uses it.").arg(name, reference), 8000);
+  });
+  connect(mPalette, &ui::Palette::importFailed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
   connect(mRunner, &ui::EvaluationRunner::started, this, [this] { mEvalStatus->setText(tr("Evaluating…")); });
   connect(mRunner, &ui::EvaluationRunner::finishedProject, this, &MainWindow::showResults);
   connect(mRunner, &ui::EvaluationRunner::failed, this, [this](const QString& message) {
@@ -119,15 +126,21 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
     mEvalStatus->setText(tr("Evaluation failed"));
     emit evaluationShown();
   });
-  connect(mExplorer, &ui::ExplorerView::designChosen, this, [this](const SystemSpec& system) {
+  connect(mExplorer, &ui::ExplorerView::designChosen, this, [this](const SystemSpec& design) {
     if (!mDocument) return;
-    mDocument->edit(tr("Load design %1 from the exploration").arg(QString::fromStdString(system.name)), [&](Project& p) {
-      p.system = {"", system};
-    });
+    // The space describes one device (a decode space the decode device): that one changes, the
+    // rest of the system (the other group, counts, links) stays.
+    const auto problem = mExplorer->problem();
+    const auto phases = problem ? problem->space().phases : dse::SpacePhases::Both;
+    const SystemSpec system = dse::loadDesignInto(mDocument->system(), design, phases);
+    const QString what = phases == dse::SpacePhases::DecodeOnly    ? tr("the decode device")
+                         : phases == dse::SpacePhases::PrefillOnly ? tr("the prefill device")
+                                                                   : tr("the system");
+    mDocument->edit(tr("Load %1 from the exploration").arg(what), [&](Project& p) { p.system = {"", system}; });
     mEditors->setCurrentWidget(mHierarchy);
     for (const auto& g : system.groups)
       if (g.device.package) mEditors->setCurrentWidget(mComposer);
-    statusBar()->showMessage(tr("Loaded the chosen design; undo returns to the previous one."), 6000);
+    statusBar()->showMessage(tr("Loaded the chosen design as %1; undo returns to the previous one.").arg(what), 6000);
   });
   connect(mSelection, &ui::SelectionModel::changed, this, [this](const ui::Selection& s) {
     if (s.kind == ui::Selection::Kind::PackageItem) mEditors->setCurrentWidget(mComposer);
@@ -341,11 +354,17 @@ void MainWindow::showResults(const std::shared_ptr<const ui::ProjectResults>& re
 void MainWindow::exportAllFigures() {
   if (!mDocument) return;
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Export every figure into…"));
-  if (dir.isEmpty()) return;
+  if (!dir.isEmpty()) exportAllFiguresTo(dir);
+}
+
+void MainWindow::exportAllFiguresTo(const QString& dir) {
+  if (!mDocument) return;
   statusBar()->showMessage(tr("Exporting figures to %1…").arg(dir));
   // Evaluation and exploration in the background; drawing needs the GUI thread, so the files
   // are written back here.
-  const Project project = mDocument->project();
+  Project project = mDocument->project();
+  // The exploration on screen is exported (ExploreView::contribute); the stored one need not run.
+  if (mExplorer && mExplorer->shownRun()) project.exploration.reset();
   auto future = QtConcurrent::run([project, &library = mLibrary]() -> std::shared_ptr<ui::ProjectFigures> {
     try {
       return std::make_shared<ui::ProjectFigures>(ui::computeProjectFigures(project, library));
@@ -359,6 +378,7 @@ void MainWindow::exportAllFigures() {
     compute->deleteLater();
     if (!figures) {
       statusBar()->showMessage(tr("Could not compute the figures for export."), 10000);
+      emit figuresExported({}, {tr("Could not compute the figures for export.")});
       return;
     }
     for (const auto& view : mViews) view->contribute(*figures); // e.g. a serving sweep run in its view
@@ -370,6 +390,7 @@ void MainWindow::exportAllFigures() {
     statusBar()->showMessage(errors.isEmpty() ? tr("Wrote %1 files to %2").arg(written.size()).arg(dir)
                                               : tr("Wrote %1 files; %2").arg(written.size()).arg(errors.join(QStringLiteral("; "))),
                              10000);
+    emit figuresExported(written, errors);
   });
   compute->setFuture(future);
 }
@@ -437,6 +458,16 @@ void MainWindow::showEvent(QShowEvent* event) {
   auto* inspector = findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
   if (palette && inspector)
     resizeDocks({palette, inspector}, {std::min(370, width() / 5), std::min(380, width() / 5)}, Qt::Horizontal);
+  // The results get what the cards, three comparison rows and two operator rows need (about
+  // 440 px) and at least 55 %; the editors the rest (their lanes scroll; the handle moves).
+  // Once laid out at the shown size (the next turn of the event loop).
+  QTimer::singleShot(0, this, [this] {
+    if (auto* split = findChild<QSplitter*>(QStringLiteral("EditorsOverResults"))) {
+      const int total = split->height();
+      const int results = std::min(std::max(total * 55 / 100, 440), total - 180);
+      split->setSizes({total - results, results});
+    }
+  });
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
@@ -462,24 +493,43 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   event->accept();
 }
 
-void MainWindow::addRecent(const QString& path) {
+namespace {
+const QString kRecentKey = QStringLiteral("recentFiles");
+} // namespace
+
+QStringList MainWindow::recentProjects() {
   QSettings settings;
-  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+  const QStringList stored = settings.value(kRecentKey).toStringList();
+  QStringList recent;
+  for (const auto& path : stored)
+    if (QFileInfo::exists(path) && !recent.contains(path)) recent << path; // moved or deleted: dropped
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  if (recent != stored) settings.setValue(kRecentKey, recent);
+  return recent;
+}
+
+void MainWindow::addRecent(const QString& path) {
+  QStringList recent = recentProjects();
   const QString absolute = QFileInfo(path).absoluteFilePath();
   recent.removeAll(absolute);
   recent.prepend(absolute);
-  while (recent.size() > 10) recent.removeLast();
-  settings.setValue(QStringLiteral("recentFiles"), recent);
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  QSettings().setValue(kRecentKey, recent);
 }
 
 void MainWindow::fillRecentMenu() {
   mRecentMenu->clear();
-  const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+  const QStringList recent = recentProjects();
   for (const auto& path : recent)
     mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
       if (maybeSave()) openProject(path);
     })->setToolTip(path);
-  if (recent.isEmpty()) mRecentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+  if (recent.isEmpty()) {
+    mRecentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+    return;
+  }
+  mRecentMenu->addSeparator();
+  mRecentMenu->addAction(tr("Clear the list"), this, [] { QSettings().remove(kRecentKey); });
 }
 
 } // namespace llmwb

@@ -62,9 +62,16 @@ public:
   std::shared_ptr<const ui::ProjectResults> results() const { return mLastResults; }
   ui::RooflinePlot* rooflinePlot() const { return mRoofline; }
   ui::ExplorerView* explorerView() const { return mExplorer; }
+  /// File > Export all figures into `dir`, without asking: in the background, then figuresExported.
+  void exportAllFiguresTo(const QString& dir);
   /// Evaluates on this thread and updates every view at once (benchmarks; the window itself
   /// evaluates in the background).
   void refreshNow();
+
+  /// File > Open recent: the projects opened or saved last, newest first, at most kMaxRecent;
+  /// files that no longer exist are dropped (kept in QSettings, UI state only).
+  static QStringList recentProjects();
+  static constexpr int kMaxRecent = 8;
 
   /// Debounce between an edit and its evaluation.
   static constexpr int kDebounceMs = 120;
@@ -72,6 +79,8 @@ public:
 signals:
   /// An evaluation (or its failure) is on screen.
   void evaluationShown();
+  /// File > Export all figures has written these files (errors: what failed).
+  void figuresExported(const QStringList& written, const QStringList& errors);
 
 protected:
   void closeEvent(QCloseEvent* event) override;

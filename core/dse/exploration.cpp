@@ -121,7 +121,7 @@ ExplorationResult explore(const DesignProblem& problem, const ExplorationOptions
   ExplorationResult result;
   FrontTracker tracker(referencePoint(space));
   Progress progress;
-  progress.total = options.methodOptions.budget;
+  progress.total = std::min(options.methodOptions.budget, method->designsAtMost().value_or(options.methodOptions.budget));
   const std::size_t budget = options.methodOptions.budget;
   while (result.points.size() < budget) {
     if (cancelled(options.cancel)) break;

@@ -17,7 +17,7 @@ namespace llmwb::dse {
 
 struct Progress {
   std::size_t done = 0;      ///< steps so far (evaluated or taken from earlier results)
-  std::size_t total = 0;     ///< the budget
+  std::size_t total = 0;     ///< the budget, or fewer when the method proposes fewer (an exhaustive grid)
   std::size_t feasible = 0;
   std::size_t paretoSize = 0;
   double hypervolume = 0;

@@ -16,7 +16,12 @@ public:
     if (!problem.discrete()) throw std::invalid_argument("an exhaustive sweep needs every parameter to be discrete");
     mNext = options.gridBegin;
     mEnd = options.gridEnd > options.gridBegin ? std::min(options.gridEnd, problem.gridSize()) : problem.gridSize();
+    // The whole grid: its canonical designs; a shard: its grid range (an upper bound).
+    const bool whole = mNext == 0 && mEnd == problem.gridSize();
+    mSize = whole ? std::size_t(problem.designCount()) : mEnd > mNext ? std::size_t(mEnd - mNext) : 0;
   }
+
+  std::optional<std::size_t> designsAtMost() const override { return mSize; }
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
     std::vector<DesignPoint> batch;
@@ -32,6 +37,7 @@ private:
   static constexpr std::size_t kGridBatch = 4096;
   const DesignProblem& mProblem;
   std::uint64_t mNext = 0, mEnd = 0;
+  std::size_t mSize = 0;
 };
 
 class RandomSearch final : public SearchMethod {

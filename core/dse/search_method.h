@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ public:
   virtual std::vector<DesignPoint> next(std::size_t budgetLeft) = 0;
   /// Results of the last batch, in the order next() gave the points.
   virtual void tell(const std::vector<PointResult>& results) = 0;
+  /// At most how many designs the method proposes whatever the budget (an exhaustive sweep: its
+  /// grid); none when only the budget bounds it. Progress counts against the smaller.
+  virtual std::optional<std::size_t> designsAtMost() const { return std::nullopt; }
 };
 
 using MethodFactory = std::function<std::unique_ptr<SearchMethod>(const DesignProblem&, const MethodOptions&)>;

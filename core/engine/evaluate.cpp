@@ -52,6 +52,10 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     summary.group = int(i);
     result.devices.push_back(std::move(summary));
   }
+  // A hierarchy whose nearer level is the slower one evaluates, but is most likely a slip.
+  for (const auto& g : system.groups)
+    if (!g.device.package)
+      for (const auto& w : g.device.memory.orderWarnings()) result.warnings.push_back(g.device.name + ": " + w);
   if (!result.problems.empty()) {
     result.feasible = false;
     return result;

@@ -47,6 +47,9 @@ struct LevelUsage {
   std::string technology;  ///< "HBM3E 8-high x4"
   Bytes read, written;
   Watts averagePower;      ///< Eq. 6 over the phase
+  /// The part of averagePower that holding data costs whether or not it moves (p_bg x capacity,
+  /// Eq. 6's background term); the rest is the per-bit energy of the traffic.
+  Watts backgroundPower;
 };
 
 struct PhaseResult {

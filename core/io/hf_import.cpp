@@ -4,6 +4,7 @@
 #include "core/io/json_reader.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 namespace llmwb::io {
@@ -174,6 +175,12 @@ void nemotronH(Config& c, ModelSpec& m) {
 } // namespace
 
 std::vector<std::string> supportedHuggingFaceTypes() { return types(); }
+
+std::string defaultModelId(const std::string& path) {
+  const auto file = std::filesystem::absolute(path);
+  const std::string id = file.filename() == "config.json" ? file.parent_path().filename().string() : file.stem().string();
+  return id.empty() ? std::string("imported-model") : id;
+}
 
 ModelSpec importHuggingFaceConfig(const std::string& path, const std::string& id, const std::string& name) {
   const nlohmann::json document = parseJsonFile(path);

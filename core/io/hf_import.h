@@ -15,6 +15,10 @@ namespace llmwb::io {
 /// The `model_type` values importHuggingFaceConfig understands.
 std::vector<std::string> supportedHuggingFaceTypes();
 
+/// The id a config gets when none is given: its folder's name for a `config.json` (the Hub names
+/// the model by its folder: meta-llama/Llama-3.1-8B/config.json), else the file's stem.
+std::string defaultModelId(const std::string& path);
+
 /// Reads `path` (a config.json). `id` becomes the model id; `name` its display name (default: the
 /// first entry of `architectures`, else `model_type`, plus the layer count).
 ModelSpec importHuggingFaceConfig(const std::string& path, const std::string& id, const std::string& name = "");

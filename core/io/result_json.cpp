@@ -16,7 +16,8 @@ json levelsJson(const std::vector<LevelUsage>& levels) {
   json out = json::array();
   for (const auto& l : levels)
     out.push_back({{"level", l.name}, {"technology", l.technology}, {"read_bytes", l.read.value()},
-                   {"written_bytes", l.written.value()}, {"avg_power_w", finite(l.averagePower.value())}});
+                   {"written_bytes", l.written.value()}, {"avg_power_w", finite(l.averagePower.value())},
+                   {"background_power_w", finite(l.backgroundPower.value())}});
   return out;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/memory/hierarchy.h"
 
+#include <cstdio>
+
 namespace llmwb {
 
 std::vector<const MemoryLevel*> MemoryHierarchy::levels() const {
@@ -34,5 +36,25 @@ Watts MemoryHierarchy::backgroundPower() const {
 }
 
 ShorelineCheck MemoryHierarchy::checkShoreline() const { return llmwb::checkShoreline(shoreline, offChip); }
+
+std::vector<std::string> MemoryHierarchy::orderWarnings() const {
+  auto describe = [](const MemoryLevel& level) {
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.2f TB/s", level.bandwidth().value() / 1e12);
+    return level.describe() + ", " + rate;
+  };
+  std::vector<std::string> warnings;
+  const auto all = levels();
+  for (std::size_t i = 0; i + 1 < all.size(); ++i) {
+    const MemoryLevel& near = *all[i];
+    const MemoryLevel& far = *all[i + 1];
+    if (near.empty() || far.empty() || far.bandwidth() <= near.bandwidth()) continue;
+    std::string w = levelName(i);
+    w.append(" (").append(describe(near)).append(") is slower than ").append(levelName(i + 1));
+    w.append(" below it (").append(describe(far)).append("): data placed nearer the compute would move slower");
+    warnings.push_back(std::move(w));
+  }
+  return warnings;
+}
 
 } // namespace llmwb

@@ -27,6 +27,10 @@ struct MemoryHierarchy {
   BytesPerSecond peakBandwidth() const;
   Watts backgroundPower() const;
   ShorelineCheck checkShoreline() const;
+  /// Levels slower than the level below them, nearest first ("L1 (LPDDR5X x8, 0.55 TB/s) is slower
+  /// than L2 below it (HBM4 12-high x2, 4.00 TB/s) …"): a legal hierarchy, but the placement fills the
+  /// nearer level first, so it is almost always a mistake worth a warning.
+  std::vector<std::string> orderWarnings() const;
 };
 
 } // namespace llmwb

@@ -45,4 +45,10 @@ QString formatFlops(FlopsPerSecond f) {
   return QStringLiteral("%1 TFLOP/s").arg(t, 0, 'f', 1);
 }
 
+QString engineText(const std::string& message) {
+  QString text = QString::fromStdString(message);
+  text.replace(QLatin1String("mm^2"), QStringLiteral("mm²"));
+  return text;
+}
+
 } // namespace llmwb::ui

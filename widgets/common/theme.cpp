@@ -5,6 +5,7 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QWidget>
 
 namespace llmwb::ui {
 
@@ -44,6 +45,14 @@ void applyTheme(Theme theme) {
     p.setColor(QPalette::AlternateBase, QColor(0xf3, 0xf5, 0xf8));
   }
   QApplication::setPalette(p);
+  // A style sheet's palette(base), palette(mid) … are resolved when it is set, not when the
+  // palette changes: set each again so the hierarchy lanes and chips follow the new theme.
+  for (QWidget* widget : QApplication::allWidgets()) {
+    const QString sheet = widget->styleSheet();
+    if (!sheet.contains(QLatin1String("palette("))) continue;
+    widget->setStyleSheet(QString());
+    widget->setStyleSheet(sheet);
+  }
 }
 
 Theme currentTheme() { return gTheme; }

@@ -4,9 +4,12 @@
 #include "widgets/common/format.h"
 #include "widgets/evaluation/summary_card.h"
 
-#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -46,50 +49,89 @@ EvaluationView::EvaluationView(QWidget* parent)
       mDecodeOps(makeTable({tr("Operator"), tr("Layers"), tr("Time"), tr("Share"), tr("GFLOP"), tr("Off-chip GB"),
                             tr("FLOP/byte"), tr("Bound")})) {
   auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(6, 4, 6, 4);
   QFont titleFont = mTitle->font();
-  titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+  titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
   titleFont.setBold(true);
   mTitle->setFont(titleFont);
-  mTitle->setWordWrap(true);
+  // One line, cut at the pane's edge: a wrapping label would make the page scroll for its height.
+  mTitle->setMinimumWidth(1);
   mStatus->setWordWrap(true);
   layout->addWidget(mTitle);
   layout->addWidget(mStatus);
-  auto* cards = new QGridLayout;
-  int column = 0;
-  for (auto* card : {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}) cards->addWidget(card, 0, column++);
-  layout->addLayout(cards);
-  mDevices->setMaximumHeight(130);
-  layout->addWidget(mDevices);
+  // The cards keep their size and scroll sideways in a narrow pane, so the tables below keep the
+  // height (on a 1366x768 screen the seven cards want about 1250 px).
+  auto* cardStrip = new QWidget;
+  auto* cards = new QHBoxLayout(cardStrip);
+  cards->setContentsMargins(0, 0, 0, 0);
+  for (auto* card : {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}) cards->addWidget(card);
+  mCardScroll = new QScrollArea;
+  mCardScroll->setWidget(cardStrip);
+  mCardScroll->setWidgetResizable(true);
+  mCardScroll->setFrameShape(QFrame::NoFrame);
+  mCardScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  mCardScroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  layout->addWidget(mCardScroll);
+  // Below the cards, each table scrolls on its own in a splitter: the comparison (inserted by
+  // insertBelowCards) over the devices and the operators.
   mTabs->addTab(mPrefillOps, tr("Prefill operators"));
   mTabs->addTab(mDecodeOps, tr("Decode operators"));
-  layout->addWidget(mTabs, 1);
+  mTabs->addTab(mDevices, tr("Devices"));
+  mTabs->setDocumentMode(true);
+  mDetails = new QSplitter(Qt::Vertical);
+  mDetails->setChildrenCollapsible(false);
+  mDetails->addWidget(mTabs);
+  // At least the header and a row or two each, so the page itself need not scroll on a laptop.
+  for (auto* table : {mDevices, mPrefillOps, mDecodeOps}) table->setMinimumHeight(5 * table->verticalHeader()->defaultSectionSize() / 2);
+  layout->addWidget(mDetails, 1);
+  fitCardStrip();
   showBusy(tr("Nothing evaluated yet."));
 }
 
-void EvaluationView::showBusy(const QString& what) { mStatus->setText(what); }
+void EvaluationView::showBusy(const QString& what) {
+  // Over a shown result the status bar says it; a line appearing here on every edit would make
+  // the tables jump.
+  if (mResult) return;
+  mStatus->setText(what);
+  mStatus->setVisible(true);
+}
 
 void EvaluationView::insertBelowCards(QWidget* widget) {
-  auto* layout = qobject_cast<QVBoxLayout*>(this->layout());
-  layout->insertWidget(3, widget, 2);
+  mDetails->insertWidget(0, widget);
+  mDetails->setStretchFactor(0, 3); // the comparison a little more than the operators
+  mDetails->setStretchFactor(1, 2);
+}
+
+void EvaluationView::fitCardStrip() {
+  // As tall as the cards, plus the sideways scroll bar when they do not fit.
+  const int cards = mCardScroll->widget()->sizeHint().height();
+  mCardScroll->setFixedHeight(cards + mCardScroll->horizontalScrollBar()->sizeHint().height());
 }
 
 std::vector<SummaryCard*> EvaluationView::cards() const { return {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}; }
 
 void EvaluationView::showError(const QString& message) {
   mStatus->setText(tr("<b>Error:</b> %1").arg(message.toHtmlEscaped()));
+  mStatus->setVisible(true);
 }
 
-void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) {
+QString EvaluationView::title() const { return mTitle->text(); }
+
+void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, const QString& systemName) {
   mResult = std::move(result);
   const auto& r = *mResult;
   mTitle->setText(tr("%1 · %2 · %3 (%4 in / %5 out)")
-                      .arg(QString::fromStdString(r.system), QString::fromStdString(r.model), QString::fromStdString(r.workload))
+                      .arg(systemName.isEmpty() ? QString::fromStdString(r.system) : systemName, QString::fromStdString(r.model),
+                           QString::fromStdString(r.workload))
                       .arg(r.inputTokens)
                       .arg(r.outputTokens));
   QStringList notes;
-  for (const auto& p : r.problems) notes << tr("<b>Not feasible:</b> %1").arg(QString::fromStdString(p).toHtmlEscaped());
-  for (const auto& w : r.warnings) notes << tr("Warning: %1").arg(QString::fromStdString(w).toHtmlEscaped());
-  mStatus->setText(notes.isEmpty() ? tr("Feasible. Evaluated in the background; figures are per system.") : notes.join("<br>"));
+  for (const auto& p : r.problems) notes << tr("<b>Not feasible:</b> %1").arg(engineText(p).toHtmlEscaped());
+  for (const auto& w : r.warnings) notes << tr("Warning: %1").arg(engineText(w).toHtmlEscaped());
+  // Only problems and warnings take a line: on a laptop screen the tables need the height.
+  mStatus->setText(notes.join("<br>"));
+  mStatus->setVisible(!notes.isEmpty());
+  mTitle->setToolTip(tr("Evaluated in the background; figures are per system."));
 
   const auto& pre = r.prefill;
   const auto& dec = r.decode;
@@ -110,8 +152,8 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) 
   // The reason a phase gives (problems name their phase first: "decode: ..."), else the first one.
   auto reasonOf = [&](const std::string& phase) {
     for (const auto& p : r.problems)
-      if (p.rfind(phase, 0) == 0) return QString::fromStdString(p);
-    return r.problems.empty() ? QString() : QString::fromStdString(r.problems.front());
+      if (p.rfind(phase, 0) == 0) return engineText(p);
+    return r.problems.empty() ? QString() : engineText(r.problems.front());
   };
   const QString reason = reasonOf(""), prefillReason = reasonOf("prefill"), decodeReason = reasonOf("decode");
   const QString doesNotFit = tr("does not fit");
@@ -157,6 +199,7 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result) 
     mDevices->setItem(row, 8, cell(QString::fromStdString(d.strategy + ", " + d.quantisation)));
   }
   mDevices->resizeColumnsToContents();
+  fitCardStrip();
   fillOperators(mPrefillOps, pre);
   fillOperators(mDecodeOps, dec);
 }

@@ -9,6 +9,8 @@
 #include <vector>
 
 class QLabel;
+class QScrollArea;
+class QSplitter;
 class QTabWidget;
 class QTableWidget;
 
@@ -21,17 +23,22 @@ class EvaluationView : public QWidget {
   Q_OBJECT
 public:
   explicit EvaluationView(QWidget* parent = nullptr);
-  void showResult(std::shared_ptr<const EvaluationResult> result);
+  /// `systemName`: the design's name for the heading (the result only has an id, which for a
+  /// saved or recovered project is "project/system"); empty: the id.
+  void showResult(std::shared_ptr<const EvaluationResult> result, const QString& systemName = {});
+  /// The heading: system · model · workload (tokens).
+  QString title() const;
   void showBusy(const QString& what);
   void showError(const QString& message);
   std::shared_ptr<const EvaluationResult> result() const { return mResult; }
-  /// Puts a widget (the comparison table) between the cards and the details.
+  /// Puts a widget (the comparison table) between the cards and the details, in a splitter with them.
   void insertBelowCards(QWidget* widget);
   /// The headline cards, in order: TTFT, prefill, decode, TBT, power, efficiency, area.
   std::vector<SummaryCard*> cards() const;
 
 private:
   void fillOperators(QTableWidget* table, const PhaseResult& phase);
+  void fitCardStrip();
 
   std::shared_ptr<const EvaluationResult> mResult;
   QLabel* mTitle;
@@ -44,6 +51,8 @@ private:
   SummaryCard* mEfficiency;
   SummaryCard* mArea;
   QTableWidget* mDevices;
+  QScrollArea* mCardScroll = nullptr;
+  QSplitter* mDetails = nullptr;
   QTabWidget* mTabs;
   QTableWidget* mPrefillOps;
   QTableWidget* mDecodeOps;

@@ -11,19 +11,17 @@ SummaryCard::SummaryCard(const QString& caption, QWidget* parent)
   setFrameShape(QFrame::StyledPanel);
   setObjectName(QStringLiteral("SummaryCard"));
   auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(12, 8, 12, 8);
+  layout->setContentsMargins(10, 4, 10, 4);
   layout->setSpacing(2);
   QFont f = mValue->font();
-  f.setPointSizeF(f.pointSizeF() * 1.7);
+  f.setPointSizeF(f.pointSizeF() * 1.5);
   f.setBold(true);
   mValue->setFont(f);
   mCaption->setForegroundRole(QPalette::PlaceholderText);
   mDetail->setForegroundRole(QPalette::PlaceholderText);
-  mDetail->setWordWrap(true);
   layout->addWidget(mCaption);
   layout->addWidget(mValue);
   layout->addWidget(mDetail);
-  setMinimumWidth(170);
 }
 
 void SummaryCard::setValue(const QString& value, const QString& detail, const QString& tooltip) {

@@ -108,6 +108,8 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
   });
   connect(mRunner, &ExplorationRunner::pointFound, this, &ExplorerView::pointFound);
   connect(mRunner, &ExplorationRunner::progressed, this, [this](const dse::Progress& p) {
+    // The method's own total: an exhaustive run of a 128-point space is 128 designs, whatever the budget.
+    if (p.total > 0 && int(p.total) != mProgress->maximum()) mProgress->setMaximum(int(p.total));
     mProgress->setValue(int(p.done));
     mStatus->setText(tr("%1 of %2 designs, %3 feasible, %4 on the Pareto front, hypervolume %5")
                          .arg(p.done)
@@ -217,6 +219,11 @@ void ExplorerView::flushLive() {
 void ExplorerView::finished(const std::shared_ptr<const dse::ExplorationResult>& result) {
   setRunning(false);
   mDirty = false;
+  mProgress->setRange(0, int(result->points.size())); // a sweep that skipped designs ends full
+  mProgress->setValue(int(result->points.size()));
+  mShownRun = result;
+  mShownProblem = mProblem;
+  mShownLabel = mRun;
   mPareto->setExploration(mProblem->space(), result->points);
   mConvergence->setRun(mRun, result->hypervolumeTrace);
   mStatus->setText((result->cancelled ? tr("Cancelled after %1 designs: ") : tr("Done, %1 designs: "))
@@ -225,6 +232,12 @@ void ExplorerView::finished(const std::shared_ptr<const dse::ExplorationResult>&
                        .arg(result->pareto.size())
                        .arg(result->hypervolume, 0, 'g', 4));
   emit explorationFinished();
+}
+
+void ExplorerView::forgetShownRun() {
+  mShownRun.reset();
+  mShownProblem.reset();
+  mShownLabel.clear();
 }
 
 void ExplorerView::loadChosenDesign() {

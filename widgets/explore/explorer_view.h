@@ -34,8 +34,17 @@ public:
   ExplorationRunner& runner() { return *mRunner; }
   ParetoPlot& paretoPlot() { return *mPareto; }
   ConvergencePlot& convergencePlot() { return *mConvergence; }
+  /// The space of the run on screen or under way (null before the first start).
+  std::shared_ptr<const dse::DesignProblem> problem() const { return mProblem; }
   /// The design last clicked (index into the points).
   std::optional<std::size_t> chosenPoint() const { return mChosen; }
+  /// The run on screen, once one has finished (or been cancelled): what File > Export all
+  /// figures exports, rather than the project's stored setup. Null before.
+  std::shared_ptr<const dse::ExplorationResult> shownRun() const { return mShownRun; }
+  std::shared_ptr<const dse::DesignProblem> shownProblem() const { return mShownProblem; }
+  QString shownRunLabel() const { return mShownLabel; }
+  /// Another project is open: its run is not this one's.
+  void forgetShownRun();
 
 public slots:
   void start();
@@ -75,6 +84,9 @@ private:
   QString mRun;
   bool mDirty = false;
   std::optional<std::size_t> mChosen;
+  std::shared_ptr<const dse::ExplorationResult> mShownRun;
+  std::shared_ptr<const dse::DesignProblem> mShownProblem;
+  QString mShownLabel;
 };
 
 } // namespace llmwb::ui

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Explore" result view: explorations from the GUI. A project with an exploration runs it
 // when it opens (a few hundred designs, well under a second), so the Pareto view is there when
-// the user looks; export runs the same exploration headless (seeded: the same files every time).
+// the user looks; export takes the run on screen, or (headless, llmwb-export) runs the project's
+// exploration (seeded: the same files every time).
 #include "widgets/document/project_document.h"
 #include "widgets/explore/explorer_view.h"
 #include "widgets/views/project_figures.h"
@@ -18,9 +19,17 @@ public:
   QWidget* widget() const override { return mView; }
   void setResults(const std::shared_ptr<const ProjectResults>&) override {} // explores on request
   void setDocument(ProjectDocument* document) override {
+    mView->forgetShownRun();
     if (!document || !document->project().exploration) return;
     mView->setSetup(*document->project().exploration);
     mView->start();
+  }
+  /// The exploration on screen replaces the project's stored one in the export.
+  void contribute(ProjectFigures& figures) const override {
+    if (!mView->shownRun() || !mView->shownProblem()) return;
+    figures.problem = mView->shownProblem();
+    figures.exploration = *mView->shownRun();
+    figures.explorationLabel = mView->shownRunLabel();
   }
 
 private:

@@ -30,6 +30,7 @@ QProgressBar* usageBar(double used, double available, const QString& format, con
   bar->setFormat(format);
   bar->setTextVisible(true);
   bar->setToolTip(tip);
+  bar->setMinimumWidth(bar->fontMetrics().horizontalAdvance(bar->text()) + 24); // the text is never cut
   if (share > 1.0 + 1e-9)
     bar->setStyleSheet(QStringLiteral("QProgressBar { color: white; } QProgressBar::chunk { background: #c0392b; }"));
   return bar;
@@ -96,12 +97,24 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
     layout->addWidget(lane);
   }
 
+  // A faster level below a slower one: said here, where it is fixed (and in the results).
+  if (!d.package) {
+    QStringList order;
+    for (const auto& w : d.memory.orderWarnings()) order << engineText(w).toHtmlEscaped();
+    if (!order.isEmpty()) {
+      auto* warning = new QLabel(tr("<b>Order:</b> %1").arg(order.join(QStringLiteral("<br>"))));
+      warning->setObjectName(QStringLiteral("OrderWarning"));
+      warning->setWordWrap(true);
+      warning->setStyleSheet(QStringLiteral("color: #d35400;"));
+      layout->addWidget(warning);
+    }
+  }
   if (!d.package && !d.power.datasheetTdp) {
     const auto check = d.memory.checkShoreline();
     layout->addWidget(usageBar(check.required.value(), check.available.value(),
                                tr("Shoreline %1 of %2 mm").arg(check.required.value(), 0, 'f', 1).arg(check.available.value(), 0, 'f', 1),
                                check.feasible ? tr("Die edge the off-chip PHYs need (MemExplorer Eq. 1)")
-                                              : QString::fromStdString(check.reason)));
+                                              : engineText(check.reason)));
   }
   layout->addStretch(1);
 }

@@ -14,6 +14,8 @@
 #include <QStyle>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace llmwb::ui {
 
 PartChip::PartChip(const MemoryPart& part, PartAddress address, bool editable, QWidget* parent)
@@ -32,7 +34,8 @@ PartChip::PartChip(const MemoryPart& part, PartAddress address, bool editable, Q
   layout->setSpacing(4);
   auto* name = new QLabel(QString::fromStdString(t.name));
   layout->addWidget(name);
-  mCount->setRange(1, 512);
+  // Packages resolve into thousands of array buffers (DUET: 3315): never clamp what is there.
+  mCount->setRange(1, std::max(65536, part.count));
   mCount->setValue(part.count);
   mCount->setPrefix(QStringLiteral("× "));
   mCount->setKeyboardTracking(false);

@@ -10,8 +10,10 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
+#include <QWheelEvent>
 #include <QMimeData>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 
@@ -50,11 +52,21 @@ FloorplanView::FloorplanView(QWidget* parent) : QGraphicsView(parent) {
   setAcceptDrops(true);
   setRenderHint(QPainter::Antialiasing);
   setFocusPolicy(Qt::StrongFocus);
-  setMinimumSize(400, 300);
-  setToolTip(tr("Drag chiplets and memory from the palette onto the grid; drag items to move them; Delete removes the selected one."));
+  setMinimumSize(320, 100); // fits the editors pane on a 1366x768 screen; the view scales the grid
+  setToolTip(tr("Drag chiplets and memory from the palette onto the grid; drag items to move them; Delete removes the selected one.<br>"
+                "Ctrl+wheel zooms, Ctrl+0 fits the package."));
+}
+
+void FloorplanView::changeEvent(QEvent* event) {
+  QGraphicsView::changeEvent(event);
+  if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) && mShown) {
+    const auto shown = *mShown; // showPackage replaces it
+    showPackage(shown.first, shown.second);
+  }
 }
 
 void FloorplanView::showPackage(const PackageSpec& p, const PackageReport& report) {
+  mShown.emplace(p, report);
   auto* s = scene();
   s->clear();
   mItems.clear();
@@ -143,12 +155,35 @@ void FloorplanView::showPackage(const PackageSpec& p, const PackageReport& repor
 void FloorplanView::fit() {
   const QRectF bounds = scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10);
   setSceneRect(bounds);
-  fitInView(bounds, Qt::KeepAspectRatio);
+  if (mZoomedByUser || bounds.isEmpty()) return;
+  const QSize port = viewport()->size();
+  const double fitting = std::min(port.width() / bounds.width(), port.height() / bounds.height());
+  const double scale = std::max(fitting * 0.98, kLegibleScale);
+  setTransform(QTransform::fromScale(scale, scale));
+  centerOn(bounds.center());
 }
+
+double FloorplanView::zoom() const { return transform().m11(); }
 
 void FloorplanView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
   fit();
+}
+
+void FloorplanView::wheelEvent(QWheelEvent* event) {
+  if (!(event->modifiers() & Qt::ControlModifier)) {
+    QGraphicsView::wheelEvent(event); // scrolls a package larger than the view
+    return;
+  }
+  // Ctrl+wheel zooms about the cursor, 15 % a notch, between 0.1 and 4 pixels per scene unit.
+  const double notches = event->angleDelta().y() / 120.0;
+  const double factor = std::clamp(std::pow(1.15, notches) * zoom(), 0.1, 4.0) / zoom();
+  const ViewportAnchor anchor = transformationAnchor();
+  setTransformationAnchor(AnchorUnderMouse);
+  scale(factor, factor);
+  setTransformationAnchor(anchor);
+  mZoomedByUser = true;
+  event->accept();
 }
 
 std::pair<int, int> FloorplanView::cellAt(const QPoint& viewPoint) const {
@@ -226,6 +261,11 @@ void FloorplanView::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 void FloorplanView::keyPressEvent(QKeyEvent* event) {
+  if (event->key() == Qt::Key_0 && (event->modifiers() & Qt::ControlModifier)) {
+    mZoomedByUser = false;
+    fit();
+    return;
+  }
   if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) && mSelected && *mSelected < mItems.size()) {
     const std::size_t item = *mSelected;
     mSelected.reset();

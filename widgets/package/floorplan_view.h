@@ -22,6 +22,12 @@ public:
   void showPackage(const PackageSpec& package, const PackageReport& report);
 
   static constexpr double kCell = 96; ///< scene units per grid cell
+  /// The view never fits the package smaller than this (scene unit -> pixels): the chiplet labels
+  /// (17 scene px) stay about 10 px tall, and a large package scrolls instead. Ctrl+wheel zooms
+  /// below or above it; Ctrl+0 fits again.
+  static constexpr double kLegibleScale = 0.6;
+  /// Pixels per scene unit now.
+  double zoom() const;
   /// The grid cell under a point in view coordinates.
   std::pair<int, int> cellAt(const QPoint& viewPoint) const;
   /// View coordinates of a cell's centre (tests drop there).
@@ -43,16 +49,21 @@ protected:
   void mouseReleaseEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+  /// A theme switch redraws the package in the new palette's colours.
+  void changeEvent(QEvent* event) override;
 
 private:
   void fit();
 
+  std::optional<std::pair<PackageSpec, PackageReport>> mShown; ///< what showPackage drew last
   std::vector<QGraphicsRectItem*> mItems; ///< one per floorplan item, in order
   std::optional<std::size_t> mPressed;
   std::optional<std::size_t> mSelected;
   QPointF mPressOffset;
   QPoint mPressAt;
   bool mMoving = false;
+  bool mZoomedByUser = false; ///< Ctrl+wheel: resizes keep the user's zoom
 };
 
 } // namespace llmwb::ui

@@ -21,6 +21,8 @@ void showUsage(QProgressBar* bar, double used, double limit, const QString& what
   bar->setFormat(QStringLiteral("%1 %2 of %3 mm²").arg(what).arg(used, 0, 'f', 0).arg(limit, 0, 'f', 0));
   bar->setStyleSheet(used > limit + 1e-9 ? QStringLiteral("QProgressBar { color: white; } QProgressBar::chunk { background: #c0392b; }")
                                          : QString());
+  // Wide enough for its text, which is the point of the bar (over the limit it is the reason).
+  bar->setMinimumWidth(bar->fontMetrics().horizontalAdvance(bar->text()) + 24);
 }
 } // namespace
 
@@ -112,7 +114,7 @@ void PackageComposer::refresh() {
                         .arg(formatBandwidth(report.noiBandwidth), formatBytes(memory.offChipCapacity()),
                              formatBandwidth(memory.peakBandwidth()))
                         .arg(report.computePower.value(), 0, 'f', 0));
-  for (const auto& v : report.violations) mViolations << QString::fromStdString(v);
+  for (const auto& v : report.violations) mViolations << engineText(v);
   mProblems->setText(mViolations.isEmpty() ? QString() : tr("Not feasible: %1").arg(mViolations.join(QStringLiteral("; "))));
   mView->showPackage(p, report);
 }

@@ -3,25 +3,40 @@
 
 #include "widgets/common/format.h"
 #include "widgets/common/icons.h"
+#include "widgets/palette/model_import.h"
 
 #include <QDir>
+#include <QDragEnterEvent>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QStandardPaths>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 namespace llmwb::ui {
 
 namespace {
 constexpr int kEntryRole = Qt::UserRole + 1;
 
-/// A tree that drags its entries as application/vnd.llmwb.preset.
+/// The .json files among dropped URLs (a Hugging Face config.json, by intent).
+QStringList jsonFiles(const QMimeData* mime) {
+  QStringList files;
+  if (!mime || !mime->hasUrls()) return files;
+  for (const auto& url : mime->urls())
+    if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) files << url.toLocalFile();
+  return files;
+}
+
+/// A tree that drags its entries as application/vnd.llmwb.preset and takes dropped config.json
+/// files (nothing else is dropped on it).
 class PaletteTree : public QTreeWidget {
 public:
-  using QTreeWidget::QTreeWidget;
+  explicit PaletteTree(std::function<void(const QStringList&)> filesDropped) : mFilesDropped(std::move(filesDropped)) {}
 
 protected:
   QStringList mimeTypes() const override { return {kPresetMimeType}; }
@@ -29,6 +44,21 @@ protected:
     if (items.isEmpty() || !items.front()->data(0, kEntryRole).isValid()) return nullptr;
     return toMimeData(items.front()->data(0, kEntryRole).value<PaletteEntry>());
   }
+  void dragEnterEvent(QDragEnterEvent* event) override { acceptFiles(event); }
+  void dragMoveEvent(QDragMoveEvent* event) override { acceptFiles(event); }
+  void dropEvent(QDropEvent* event) override {
+    const QStringList files = jsonFiles(event->mimeData());
+    if (files.isEmpty()) return event->ignore();
+    event->acceptProposedAction();
+    mFilesDropped(files);
+  }
+
+private:
+  void acceptFiles(QDropEvent* event) {
+    if (jsonFiles(event->mimeData()).isEmpty()) event->ignore();
+    else event->acceptProposedAction();
+  }
+  std::function<void(const QStringList&)> mFilesDropped;
 };
 
 QString userPresetFolder() {
@@ -67,7 +97,8 @@ QString heading(int group) {
 } // namespace
 
 Palette::Palette(const PresetLibrary& library, QWidget* parent)
-    : QWidget(parent), mLibrary(library), mSearch(new QLineEdit), mTree(new PaletteTree) {
+    : QWidget(parent), mLibrary(library), mSearch(new QLineEdit),
+      mTree(new PaletteTree([this](const QStringList& files) { importModelConfigs(files); })) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   mSearch->setPlaceholderText(tr("Search the palette…"));
@@ -76,7 +107,9 @@ Palette::Palette(const PresetLibrary& library, QWidget* parent)
   mTree->header()->setStretchLastSection(true);
   mTree->setUniformRowHeights(true);
   mTree->setDragEnabled(true);
-  mTree->setDragDropMode(QAbstractItemView::DragOnly);
+  mTree->setDragDropMode(QAbstractItemView::DragDrop); // drags entries out, takes config.json files in
+  mTree->setAcceptDrops(true);
+  mTree->viewport()->setAcceptDrops(true);
   mTree->setSelectionMode(QAbstractItemView::SingleSelection);
   mTree->setIconSize(QSize(16, 16));
   layout->addWidget(mSearch);
@@ -164,6 +197,23 @@ void Palette::reload() {
   for (auto* g : groups) g->setExpanded(g != groups[4] && g != groups[7]);
   mTree->resizeColumnToContents(0);
   mTree->setColumnWidth(0, std::min(mTree->columnWidth(0) + 8, 230));
+}
+
+void Palette::importModelConfigs(const QStringList& files) {
+  QStringList failures;
+  std::optional<ImportedModel> last;
+  for (const auto& file : files) {
+    try {
+      last = importModelConfig(file, userPresetFolder(), mLibrary);
+    } catch (const std::exception& e) {
+      failures << engineText(e.what());
+    }
+  }
+  if (last) {
+    reload();
+    emit modelImported(last->reference, last->name);
+  }
+  if (!failures.isEmpty()) emit importFailed(tr("Not imported: %1").arg(failures.join(QStringLiteral("; "))));
 }
 
 int Palette::entryCount() const {

@@ -15,7 +15,8 @@ namespace llmwb::ui {
 /// The palette: everything a user builds with, searchable and draggable. Memory technologies,
 /// package chiplets, GPU baselines, systems, devices, models, workloads and projects, the user's
 /// own presets (from their preset folder) marked as theirs. Tooltips give each preset's key
-/// figures with units and where they come from.
+/// figures with units and where they come from. A Hugging Face config.json dropped on it is
+/// imported as a model.
 class Palette : public QWidget {
   Q_OBJECT
 public:
@@ -25,10 +26,16 @@ public:
   /// The tree's item for an entry (tests drag from it); null when absent.
   QTreeWidgetItem* itemFor(PresetKind kind, const QString& id) const;
   QTreeWidget* tree() const { return mTree; }
+  /// Imports Hugging Face config.json files (what a drop of files on the palette does) as model
+  /// presets into the user's folder, reloads, and says so (modelImported / importFailed).
+  void importModelConfigs(const QStringList& files);
 
 signals:
   /// Double-click or Enter on an entry.
   void activated(const llmwb::ui::PaletteEntry& entry);
+  /// A dropped config.json is now a model preset: `reference` is what a project names it by.
+  void modelImported(const QString& reference, const QString& name);
+  void importFailed(const QString& message);
 
 private:
   void filter(const QString& text);

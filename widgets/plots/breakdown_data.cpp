@@ -2,10 +2,12 @@
 #include "widgets/plots/breakdown_data.h"
 
 #include "core/package/package.h"
+#include "widgets/common/format.h"
 #include "widgets/plots/plot_style.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <array>
 #include <map>
 
@@ -95,7 +97,11 @@ BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& sys
     for (const auto& level : phase.levels) {
       const QString name = q(level.name) + QStringLiteral("\n") + q(level.technology);
       traffic.categories << name;
-      power.categories << name;
+      // Power says how much is holding data (background) and how much moving it: a level that
+      // moves 0 B still draws its background power.
+      const double background = level.backgroundPower.value();
+      power.categories << name + tr("\n%1 held · %2 moving")
+                                     .arg(formatWatts(Watts(background)), formatWatts(Watts(std::max(0.0, level.averagePower.value() - background))));
       read.values.push_back(level.read.value());
       written.values.push_back(level.written.value());
     }

@@ -7,17 +7,20 @@
 
 #include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QMimeData>
+#include <QUndoStack>
 
 namespace llmwb::ui {
 
 namespace {
 struct Metric {
   QString name;
+  QString shortName; ///< in the "This design vs row" text
   QString tip;
   bool higherIsBetter;
-  bool ratio; ///< show how many times better
+  bool headline; ///< named in the "This design vs row" text (all are in its tooltip)
   bool ofTheRun; ///< a figure of the evaluated run (not of the hardware): none when the run does not fit
   std::function<double(const EvaluationResult&)> value;
   std::function<QString(double)> format;
@@ -36,57 +39,98 @@ double totalTdp(const EvaluationResult& r) {
 }
 
 const std::vector<Metric>& metrics() {
+  using T = ComparisonTable;
   static const std::vector<Metric> m = {
-      {ComparisonTable::tr("TTFT"), ComparisonTable::tr("Time to first token, s (prefill at its batch, plus the exposed KV hand-off)"), false, true, true,
+      {T::tr("TTFT"), T::tr("TTFT"), T::tr("Time to first token, s (prefill at its batch, plus the exposed KV hand-off)"), false, true, true,
        [](const EvaluationResult& r) { return r.prefill.ttft.value(); }, [](double v) { return formatSeconds(Seconds(v)); }},
-      {ComparisonTable::tr("Prefill"), ComparisonTable::tr("Prefill throughput, tokens/s"), true, true, true,
-       [](const EvaluationResult& r) { return r.prefill.tokensPerSecond; }, [](double v) { return ComparisonTable::tr("%1 tok/s").arg(formatNumber(v)); }},
-      {ComparisonTable::tr("Decode"), ComparisonTable::tr("Decode throughput at the largest batch that fits, tokens/s"), true, true, true,
-       [](const EvaluationResult& r) { return r.decode.tokensPerSecond; }, [](double v) { return ComparisonTable::tr("%1 tok/s").arg(formatNumber(v)); }},
-      {ComparisonTable::tr("TBT"), ComparisonTable::tr("Time between tokens of one sequence, s"), false, true, true,
+      {T::tr("Prefill"), T::tr("prefill"), T::tr("Prefill throughput, tokens/s"), true, false, true,
+       [](const EvaluationResult& r) { return r.prefill.tokensPerSecond; }, [](double v) { return T::tr("%1 tok/s").arg(formatNumber(v)); }},
+      {T::tr("Decode"), T::tr("decode"), T::tr("Decode throughput at the row's decode batch, tokens/s"), true, true, true,
+       [](const EvaluationResult& r) { return r.decode.tokensPerSecond; }, [](double v) { return T::tr("%1 tok/s").arg(formatNumber(v)); }},
+      {T::tr("TBT"), T::tr("TBT"), T::tr("Time between tokens of one sequence, s"), false, false, true,
        [](const EvaluationResult& r) { return r.decode.tbt.value(); }, [](double v) { return formatSeconds(Seconds(v)); }},
-      {ComparisonTable::tr("Batch"), ComparisonTable::tr("Decode batch (largest power of two that fits)"), true, false, true,
-       [](const EvaluationResult& r) { return double(r.decode.batch); }, [](double v) { return QString::number(v); }},
-      {ComparisonTable::tr("Power"), ComparisonTable::tr("Average power over prefill and decode, W"), false, true, true,
+      {T::tr("Power"), T::tr("power"), T::tr("Average power over prefill and decode, W"), false, false, true,
        [](const EvaluationResult& r) { return r.endToEnd.averagePower.value(); }, [](double v) { return formatWatts(Watts(v)); }},
-      {ComparisonTable::tr("TDP"), ComparisonTable::tr("Peak power of every device, W"), false, true, false, totalTdp,
+      {T::tr("TDP"), T::tr("TDP"), T::tr("Peak power of every device, W"), false, false, false, totalTdp,
        [](double v) { return formatWatts(Watts(v)); }},
-      {ComparisonTable::tr("Efficiency"), ComparisonTable::tr("Generated tokens per joule, end to end"), true, true, true,
-       [](const EvaluationResult& r) { return r.endToEnd.tokensPerJoule; }, [](double v) { return ComparisonTable::tr("%1 tok/J").arg(formatNumber(v)); }},
-      {ComparisonTable::tr("Area"), ComparisonTable::tr("Interposer area of chiplet packages, mm² (none for monolithic devices)"), false, true, false, totalArea,
+      {T::tr("Efficiency"), T::tr("tok/J"), T::tr("Generated tokens per joule, end to end"), true, true, true,
+       [](const EvaluationResult& r) { return r.endToEnd.tokensPerJoule; }, [](double v) { return T::tr("%1 tok/J").arg(formatNumber(v)); }},
+      {T::tr("Area"), T::tr("area"), T::tr("Interposer area of chiplet packages, mm² (none for monolithic devices)"), false, false, false, totalArea,
        [](double v) { return v > 0 ? QStringLiteral("%1 mm²").arg(v, 0, 'f', 0) : QStringLiteral("—"); }},
   };
   return m;
 }
+
+/// Whether an undo step is one of this table's own (the comparisons change, not the design).
+bool isComparisonEdit(const QString& text) {
+  return text.startsWith(ComparisonTable::tr("Pin the design")) || text.startsWith(ComparisonTable::tr("Compare with")) ||
+         text.startsWith(ComparisonTable::tr("Rename the comparison")) || text.endsWith(ComparisonTable::tr("from the comparison"));
+}
+
+// Readable on the light and the dark palette.
+const QColor kBetter(0x2e, 0x9e, 0x4f);
+const QColor kWorse(0xd6, 0x45, 0x41);
+
+/// "×15.9 worse" / "×1.58 better" / "same" for the design's advantage `ratio` (>1: better).
+QString ratioText(double ratio) {
+  if (ratio > 1.005) return ComparisonTable::tr("×%1 better").arg(formatNumber(ratio, 3));
+  if (ratio < 0.995) return ComparisonTable::tr("×%1 worse").arg(formatNumber(1.0 / ratio, 3));
+  return ComparisonTable::tr("same");
+}
+
+QString coloured(const QString& text, double ratio) {
+  if (ratio > 1.005) return QStringLiteral("<span style='color:%1'>%2</span>").arg(kBetter.name(), text.toHtmlEscaped());
+  if (ratio < 0.995) return QStringLiteral("<span style='color:%1'>%2</span>").arg(kWorse.name(), text.toHtmlEscaped());
+  return text.toHtmlEscaped();
+}
 } // namespace
 
 ComparisonTable::ComparisonTable(QWidget* parent) : QTableWidget(parent) {
-  setColumnCount(int(metrics().size()) + 1);
-  QStringList headers{tr("System")};
+  setColumnCount(int(metrics().size()) + FirstMetricColumn);
+  QStringList headers{tr("System"), tr("Batch"), tr("This design vs row")};
   for (const auto& m : metrics()) headers << m.name;
   setHorizontalHeaderLabels(headers);
+  horizontalHeaderItem(SystemColumn)->setToolTip(tr("Double-click a compared system's name to rename it."));
+  horizontalHeaderItem(BatchColumn)->setToolTip(tr("The row's prefill / decode batch: each system runs at the largest decode batch that fits it, so its figures are at its own batch."));
+  horizontalHeaderItem(VersusColumn)->setToolTip(legend());
   for (std::size_t i = 0; i < metrics().size(); ++i)
-    horizontalHeaderItem(int(i) + 1)->setToolTip(metrics()[i].tip + tr("<br>×N: the design is N times better than this system (green), or worse (red)."));
+    horizontalHeaderItem(int(i) + FirstMetricColumn)->setToolTip(metrics()[i].tip + tr("<br>The row's own figure; the design's advantage is in <i>This design vs row</i>."));
   verticalHeader()->setVisible(false);
-  setEditTriggers(NoEditTriggers);
+  setEditTriggers(DoubleClicked | EditKeyPressed); // only the compared systems' names are editable
   setSelectionBehavior(SelectRows);
   setAlternatingRowColors(true);
+  setWordWrap(false);
   horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+  horizontalHeader()->setSectionResizeMode(SystemColumn, QHeaderView::Interactive);
+  horizontalHeader()->setSectionResizeMode(VersusColumn, QHeaderView::Interactive); // sized to its labels in showResults
   horizontalHeader()->setStretchLastSection(true);
   setAcceptDrops(true);
   viewport()->setAcceptDrops(true);
   setDragDropMode(DropOnly);
-  setToolTip(tr("Drop a system from the palette here to compare with it; right-click a row to remove it."));
+  setToolTip(tr("Drop a system from the palette here to compare with it; right-click a row to remove or rename it."));
+  connect(this, &QTableWidget::itemChanged, this, &ComparisonTable::nameEdited);
+  setMinimumHeight(7 * verticalHeader()->defaultSectionSize() / 2); // the header, the design and a row and more
+}
+
+QString ComparisonTable::legend() {
+  return tr("<b>This design vs row</b>: this design is <span style='color:%1'>×N better</span> or "
+            "<span style='color:%2'>×N worse</span> than the row. Figures at each system's own <b>Batch</b> (prefill / decode).")
+      .arg(kBetter.name(), kWorse.name());
 }
 
 void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& results) {
+  mFilling = true;
   setRowCount(0);
   mRatios.clear();
-  if (!results || !results->main) return;
+  mVerdicts.clear();
+  if (!results || !results->main) {
+    mFilling = false;
+    return;
+  }
   std::vector<const EvaluationResult*> rows{results->main.get()};
   for (const auto& c : results->comparisons) rows.push_back(c.get());
   setRowCount(int(rows.size()));
+  const auto& mine = *rows[0];
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const auto& e = *rows[r];
     const std::string& label = r == 0 ? results->name : results->comparisonNames.at(r - 1);
@@ -96,47 +140,126 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
       QFont f = name->font();
       f.setBold(true);
       name->setFont(f);
+      name->setFlags(name->flags() & ~Qt::ItemIsEditable);
     }
     if (!e.feasible) name->setToolTip(tr("Not feasible: %1").arg(QString::fromStdString(e.problems.empty() ? "" : e.problems.front())));
-    setItem(int(r), 0, name);
+    setItem(int(r), SystemColumn, name);
+
+    auto fixed = [](const QString& text, const QString& tip) {
+      auto* item = new QTableWidgetItem(text);
+      item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+      item->setToolTip(tip);
+      return item;
+    };
+    auto* batch = fixed(e.feasible ? QStringLiteral("%1 / %2").arg(e.prefill.batch).arg(e.decode.batch) : QStringLiteral("—"),
+                        tr("prefill batch %1, decode batch %2 (largest that fits: %3)").arg(e.prefill.batch).arg(e.decode.batch).arg(e.decode.maxBatch));
+    batch->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    setItem(int(r), BatchColumn, batch);
+
     std::vector<double> ratios;
+    QStringList headline, headlineRich, everything;
     for (std::size_t m = 0; m < metrics().size(); ++m) {
       const auto& metric = metrics()[m];
       const double v = metric.value(e);
-      QString text = e.feasible || !metric.ofTheRun ? metric.format(v) : tr("does not fit");
       double ratio = 0;
       // Ratios compare two designs that both run; against one that does not fit they mean nothing.
-      if (r > 0 && metric.ratio && e.feasible && rows[0]->feasible) {
-        const double mine = metric.value(*rows[0]);
-        if (v > 0 && mine > 0) ratio = metric.higherIsBetter ? mine / v : v / mine;
-        if (ratio > 0) text += QStringLiteral("  ×%1").arg(formatNumber(ratio, 3));
+      if (r > 0 && e.feasible && mine.feasible) {
+        const double own = metric.value(mine);
+        if (v > 0 && own > 0) ratio = metric.higherIsBetter ? own / v : v / own;
       }
       ratios.push_back(ratio);
-      auto* item = new QTableWidgetItem(text);
+      if (ratio > 0) {
+        const QString part = QStringLiteral("%1 %2").arg(metric.shortName, ratioText(ratio));
+        everything << part;
+        if (metric.headline) {
+          headline << part;
+          headlineRich << coloured(part, ratio);
+        }
+      }
+      auto* item = fixed(e.feasible || !metric.ofTheRun ? metric.format(v) : tr("does not fit"), metric.tip);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-      item->setToolTip(metric.tip);
-      if (ratio > 1.005) item->setForeground(QColor(0x1e, 0x8e, 0x3e));
-      else if (ratio > 0 && ratio < 0.995) item->setForeground(QColor(0xc0, 0x39, 0x2b));
-      setItem(int(r), int(m) + 1, item);
+      setItem(int(r), int(m) + FirstMetricColumn, item);
     }
+    QString verdict;
+    if (r == 0) verdict = tr("—");
+    else if (!mine.feasible) verdict = tr("no ratios: this design does not fit");
+    else if (!e.feasible) verdict = tr("no ratios: this system does not fit");
+    else verdict = headline.join(QStringLiteral(" · "));
+    auto* versus = fixed(QString(), everything.isEmpty() ? verdict : tr("This design vs %1:<br>%2").arg(QString::fromStdString(label).toHtmlEscaped(), everything.join(QStringLiteral("<br>"))));
+    setItem(int(r), VersusColumn, versus);
+    // Rich text for the colours, one per part; the item beneath keeps the tooltip.
+    auto* versusLabel = new QLabel(headlineRich.isEmpty() ? verdict.toHtmlEscaped() : headlineRich.join(QStringLiteral(" · ")));
+    versusLabel->setTextFormat(Qt::RichText);
+    versusLabel->setContentsMargins(4, 0, 4, 0);
+    versusLabel->setToolTip(versus->toolTip());
+    setCellWidget(int(r), VersusColumn, versusLabel);
+    mVerdicts.push_back(verdict);
     mRatios.push_back(std::move(ratios));
   }
-  resizeColumnToContents(0);
-  setColumnWidth(0, std::min(columnWidth(0), 320));
+  resizeColumnToContents(SystemColumn);
+  setColumnWidth(SystemColumn, std::min(columnWidth(SystemColumn), 320));
+  int versusWidth = horizontalHeader()->sectionSizeHint(VersusColumn);
+  for (int r = 0; r < rowCount(); ++r)
+    if (auto* w = cellWidget(r, VersusColumn)) versusWidth = std::max(versusWidth, w->sizeHint().width());
+  setColumnWidth(VersusColumn, versusWidth);
+  mFilling = false;
+}
+
+QString ComparisonTable::verdict(int row) const {
+  return row >= 0 && std::size_t(row) < mVerdicts.size() ? mVerdicts[std::size_t(row)] : QString();
+}
+
+int ComparisonTable::metricColumn(const QString& header) const {
+  for (int c = 0; c < columnCount(); ++c)
+    if (horizontalHeaderItem(c)->text() == header) return c;
+  return -1;
 }
 
 double ComparisonTable::ratio(int row, int column) const {
-  if (row < 0 || std::size_t(row) >= mRatios.size() || column < 1 || std::size_t(column) > mRatios[std::size_t(row)].size()) return 0;
-  return mRatios[std::size_t(row)][std::size_t(column - 1)];
+  const int metric = column - FirstMetricColumn;
+  if (row < 0 || std::size_t(row) >= mRatios.size() || metric < 0 || std::size_t(metric) >= mRatios[std::size_t(row)].size()) return 0;
+  return mRatios[std::size_t(row)][std::size_t(metric)];
 }
 
-bool ComparisonTable::pinDesign() {
+bool ComparisonTable::pinDesign(const QString& name) {
   if (!mDocument) return false;
-  return mDocument->edit(tr("Pin the design for comparison"), [](Project& p) {
+  QString pinnedName = name;
+  if (pinnedName.isEmpty()) {
+    // Named after what makes it this design: its last edit (a number would say nothing).
+    const auto* stack = mDocument->undoStack();
+    const QString design = QString::fromStdString(mDocument->project().system.system.name);
+    // Comparison edits (pins, renames) do not change the design: name it after the last one that did.
+    QString lastEdit;
+    for (int i = stack->index() - 1; i >= 0 && lastEdit.isEmpty(); --i)
+      if (!isComparisonEdit(stack->text(i))) lastEdit = stack->text(i);
+    pinnedName = lastEdit.isEmpty() ? tr("%1, pinned as opened").arg(design) : tr("%1, pinned after “%2”").arg(design, lastEdit);
+  }
+  return mDocument->edit(tr("Pin the design as “%1”").arg(pinnedName), [&](Project& p) {
     ProjectSystem pinned{"", p.system.system};
-    pinned.system.name = "Pinned: " + p.system.system.name + " #" + std::to_string(p.comparisons.size() + 1);
+    pinned.system.name = pinnedName.toStdString();
     p.comparisons.push_back(std::move(pinned));
   });
+}
+
+bool ComparisonTable::renameComparison(std::size_t index, const QString& name) {
+  if (!mDocument || index >= mDocument->project().comparisons.size() || name.trimmed().isEmpty()) return false;
+  const std::string newName = name.trimmed().toStdString();
+  if (mDocument->project().comparisons[index].system.name == newName) return false;
+  return mDocument->edit(tr("Rename the comparison to “%1”").arg(name.trimmed()),
+                         [&](Project& p) { p.comparisons[index].system.name = newName; });
+}
+
+void ComparisonTable::nameEdited(QTableWidgetItem* item) {
+  if (mFilling || !item || item->column() != SystemColumn || item->row() < 1) return;
+  const QString text = item->text();
+  // The edit re-evaluates and refills the table: rename after this signal has returned.
+  QMetaObject::invokeMethod(this, [this, index = std::size_t(item->row() - 1), text] {
+    if (!renameComparison(index, text) && mDocument && index < mDocument->project().comparisons.size()) {
+      mFilling = true;
+      if (auto* cell = this->item(int(index) + 1, SystemColumn)) cell->setText(QString::fromStdString(mDocument->project().comparisons[index].system.name));
+      mFilling = false;
+    }
+  }, Qt::QueuedConnection);
 }
 
 bool ComparisonTable::addComparison(const QString& id) {
@@ -182,7 +305,12 @@ void ComparisonTable::dropEvent(QDropEvent* event) {
 void ComparisonTable::contextMenuEvent(QContextMenuEvent* event) {
   const int row = rowAt(event->pos().y());
   QMenu menu(this);
-  if (row > 0) menu.addAction(tr("Remove from comparison"), this, [this, row] { removeComparison(std::size_t(row - 1)); });
+  if (row > 0) {
+    menu.addAction(tr("Rename…"), this, [this, row] {
+      if (auto* name = item(row, SystemColumn)) editItem(name);
+    });
+    menu.addAction(tr("Remove from comparison"), this, [this, row] { removeComparison(std::size_t(row - 1)); });
+  }
   menu.addAction(tr("Pin this design"), this, [this] { pinDesign(); });
   menu.exec(event->globalPos());
 }

@@ -10,9 +10,10 @@ namespace llmwb::ui {
 class ProjectDocument;
 
 /// The design against its baselines (H100, B200, ...) and the systems the user pinned: one row
-/// per system, headline figures with units, and for each baseline how many times better (green)
-/// or worse (red) the design is. Systems dropped from the palette join the comparison; a row's
-/// context menu removes it.
+/// per system with its own figures (units, and the batch it runs at), and one column, "This
+/// design vs row", that says in one direction only how many times better (green) or worse (red)
+/// the design is than that row. Systems dropped from the palette join the comparison; a row's
+/// context menu removes or renames it, as does editing a comparison's name in place.
 class ComparisonTable : public QTableWidget {
   Q_OBJECT
 public:
@@ -21,11 +22,21 @@ public:
   void showResults(const std::shared_ptr<const ProjectResults>& results);
   /// The design's advantage over comparison `row - 1` in column `column` (>1: better); 0 if none.
   double ratio(int row, int column) const;
+  /// The column of a figure, by its header ("Decode"); -1 if none.
+  int metricColumn(const QString& header) const;
+  /// Row `row`'s "This design vs row" text, plain ("decode ×15.9 worse · TTFT ×4.9 worse …").
+  QString verdict(int row) const;
+  /// What the colours and ×N mean, and that each system runs at its own batch (rich text).
+  static QString legend();
 
-  /// Adds the current design (a snapshot) to the comparisons.
-  bool pinDesign();
+  enum Column { SystemColumn = 0, BatchColumn = 1, VersusColumn = 2, FirstMetricColumn = 3 };
+
+  /// Adds the current design (a snapshot) to the comparisons, named `name`, or by default after
+  /// the design and its last edit ("… pinned after 'Add HBM4 to L1'").
+  bool pinDesign(const QString& name = {});
   bool addComparison(const QString& systemId);
   bool removeComparison(std::size_t index);
+  bool renameComparison(std::size_t index, const QString& name);
 
 protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -34,8 +45,12 @@ protected:
   void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
+  void nameEdited(QTableWidgetItem* item);
+
   ProjectDocument* mDocument = nullptr;
   std::vector<std::vector<double>> mRatios;
+  std::vector<QString> mVerdicts;
+  bool mFilling = false; ///< itemChanged from showResults itself is no rename
 };
 
 } // namespace llmwb::ui

@@ -4,6 +4,7 @@
 #include "widgets/results/comparison_table.h"
 #include "widgets/views/view_registry.h"
 
+#include <QLabel>
 #include <QVBoxLayout>
 
 namespace llmwb::ui {
@@ -15,11 +16,22 @@ public:
     auto* layout = new QVBoxLayout(mWidget);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mView, 3);
-    mView->insertBelowCards(mComparison);
+    // The comparison with its legend: what the ratios and colours mean.
+    auto* comparison = new QWidget;
+    auto* column = new QVBoxLayout(comparison);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    auto* legend = new QLabel(ComparisonTable::legend());
+    legend->setObjectName(QStringLiteral("ComparisonLegend"));
+    legend->setMinimumWidth(1); // one line, as the title above
+    legend->setToolTip(legend->text());
+    column->addWidget(legend);
+    column->addWidget(mComparison, 1);
+    mView->insertBelowCards(comparison);
   }
   QWidget* widget() const override { return mWidget; }
   void setResults(const std::shared_ptr<const ProjectResults>& results) override {
-    mView->showResult(results->main);
+    mView->showResult(results->main, QString::fromStdString(results->name));
     mComparison->showResults(results);
   }
   void setDocument(ProjectDocument* document) override { mComparison->setDocument(document); }

@@ -204,6 +204,7 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
     const Joules e = levels[j]->readEnergy() * traffic[j].read + levels[j]->writeEnergy() * traffic[j].written +
                      levels[j]->backgroundPower() * r.time;
     u.averagePower = r.time.value() > 0 ? e / r.time * double(mCount) : Watts();
+    u.backgroundPower = r.time.value() > 0 ? levels[j]->backgroundPower() * double(mCount) : Watts();
     r.levels.push_back(u);
   }
   return r;

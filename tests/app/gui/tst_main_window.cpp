@@ -10,10 +10,23 @@
 #include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/evaluation/summary_card.h"
+#include "widgets/explore/explorer_view.h"
+#include "widgets/common/theme.h"
+#include "widgets/hierarchy/device_lane.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
+#include "widgets/hierarchy/level_lane.h"
+#include "widgets/package/floorplan_view.h"
+#include "widgets/package/package_composer.h"
 #include "widgets/palette/palette_mime.h"
 #include "widgets/results/comparison_table.h"
 
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QHeaderView>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -34,6 +47,41 @@ class TestMainWindow : public QObject {
 
 private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void fitsALaptopScreen_data() {
+    QTest::addColumn<QString>("project");
+    for (const char* name : {"memexplorer-osworld", "duet-b200", "snake-decode", "npusim-large-64", "npusim-small-256"})
+      QTest::newRow(name) << QStringLiteral(LLMWB_TEST_PRESETS "/projects/%1.llmwb").arg(QLatin1String(name));
+  }
+  // The window opens on a 1366x768 laptop screen (at most 1280x720 of minimum size) and there the
+  // comparison shows the design and at least two other rows, the operators table two rows.
+  void fitsALaptopScreen() {
+    QFETCH(QString, project);
+    MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
+    QVERIFY(w.openProject(project));
+    QVERIFY(waitForResults(w, shown));
+    const QSize minimum = w.minimumSizeHint().expandedTo(w.minimumSize());
+    QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,
+             qPrintable(QStringLiteral("minimum %1x%2").arg(minimum.width()).arg(minimum.height())));
+    w.resize(1366, 740); // a 768 px screen less a panel
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::qWait(50); // the splitter's first sizes
+    auto* table = w.comparisonTable();
+    const int row = table->verticalHeader()->defaultSectionSize();
+    QVERIFY2(table->viewport()->height() >= 3 * row, qPrintable(QString::number(table->viewport()->height())));
+    const auto operators = w.evaluationView()->findChildren<QTableWidget*>();
+    int tallest = 0;
+    for (auto* t : operators)
+      if (t != table && t->isVisible()) tallest = std::max(tallest, t->viewport()->height());
+    QVERIFY2(tallest >= 3 * row / 2, qPrintable(QString::number(tallest)));
+    // The tables scroll, not the page around them.
+    auto* page = qobject_cast<QScrollArea*>(w.resultTabs()->currentWidget());
+    QVERIFY(page);
+    QVERIFY2(!page->verticalScrollBar()->isVisible(),
+             qPrintable(QStringLiteral("page %1x%2 < %3x%4").arg(page->viewport()->width()).arg(page->viewport()->height()).arg(page->widget()->minimumSizeHint().width()).arg(page->widget()->minimumSizeHint().height())));
+  }
 
   void ctrlZUndoesWhileASpinBoxHasFocus() {
     MainWindow w(lib);
@@ -97,10 +145,123 @@ private slots:
     QVERIFY(w.comparisonTable()->pinDesign());
     QVERIFY(waitForResults(w, shown));
     QCOMPARE(w.comparisonTable()->rowCount(), rows + 1);
-    // The pinned copy of the design is exactly as good as the design.
-    QCOMPARE(w.comparisonTable()->ratio(rows, 3), 1.0);
-    // DUET against B200: better prefill throughput (column 2).
-    QVERIFY(w.comparisonTable()->ratio(1, 2) > 1.0);
+    auto* table = w.comparisonTable();
+    // The pinned copy of the design is exactly as good as the design, and named after it.
+    QCOMPARE(table->ratio(rows, table->metricColumn("Decode")), 1.0);
+    QVERIFY(table->item(rows, ui::ComparisonTable::SystemColumn)->text().contains("pinned as opened"));
+    QVERIFY(!table->item(rows, ui::ComparisonTable::SystemColumn)->text().contains('#'));
+    // DUET against B200: better prefill throughput.
+    QVERIFY(table->ratio(1, table->metricColumn("Prefill")) > 1.0);
+    // A second pin after an edit is named after that edit, not after the first pin; renaming is undoable.
+    w.document()->edit("Decode devices x 2", [](Project& p) { p.system.system.groups[1].count = 2; });
+    QVERIFY(table->pinDesign());
+    QVERIFY(waitForResults(w, shown));
+    QVERIFY2(table->item(rows + 1, ui::ComparisonTable::SystemColumn)->text().contains("pinned after “Decode devices x 2”"),
+             qPrintable(table->item(rows + 1, ui::ComparisonTable::SystemColumn)->text()));
+    QVERIFY(table->renameComparison(std::size_t(rows - 1), "DUET as shipped")); // row `rows` is comparison rows - 1
+    QVERIFY(waitForResults(w, shown));
+    QCOMPARE(table->item(rows, ui::ComparisonTable::SystemColumn)->text(), QStringLiteral("DUET as shipped"));
+  }
+
+  // Issue 12 item 4: File > Export all figures writes the exploration on screen, not the one the
+  // project stores (memexplorer-osworld: sobol, 128 designs, seed 1).
+  void exportAllFiguresTakesTheExplorationOnScreen() {
+    MainWindow w(lib);
+    QSignalSpy explored(w.explorerView(), &ui::ExplorerView::explorationFinished);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QVERIFY(explored.wait(60000)); // the stored exploration runs when the project opens
+    w.explorerView()->setSetup({"memexplorer-decode", "random", 12, 5});
+    w.explorerView()->start();
+    QVERIFY(explored.wait(60000));
+    QTemporaryDir dir;
+    QSignalSpy exported(&w, &MainWindow::figuresExported);
+    w.exportAllFiguresTo(dir.path());
+    QVERIFY(exported.wait(60000));
+    QVERIFY(exported.first().at(1).toStringList().isEmpty());
+    QFile convergence(dir.filePath("convergence.csv"));
+    QVERIFY(convergence.open(QIODevice::ReadOnly));
+    const QByteArray text = convergence.readAll();
+    QVERIFY2(text.contains("random, seed 5") && !text.contains("sobol"), text.left(400).constData());
+    QFile pareto(dir.filePath("pareto.csv"));
+    QVERIFY(pareto.open(QIODevice::ReadOnly));
+    QCOMPARE(pareto.readAll().trimmed().count('\n'), 12); // a header and the 12 designs on screen, not 128
+  }
+
+  // Issue 12 item 7: loading a design of the decode space changes the decode device and keeps the
+  // prefill group (P1 x 4 + D1 x 4 stays disaggregated).
+  void loadDesignKeepsTheOtherGroup() {
+    MainWindow w(lib);
+    QSignalSpy explored(w.explorerView(), &ui::ExplorerView::explorationFinished);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QVERIFY(explored.wait(60000));
+    const SystemSpec before = w.document()->system();
+    QVERIFY(before.disaggregated());
+    const auto problem = w.explorerView()->problem();
+    QCOMPARE(problem->space().phases, dse::SpacePhases::DecodeOnly);
+    const SystemSpec design = problem->system(w.explorerView()->shownRun()->points.back().point);
+    emit w.explorerView()->designChosen(design);
+    const SystemSpec after = w.document()->system();
+    QVERIFY(after.disaggregated());
+    QCOMPARE(after.groups.size(), before.groups.size());
+    QCOMPARE(after.prefillGroup()->device.name, before.prefillGroup()->device.name);
+    QCOMPARE(after.prefillGroup()->count, before.prefillGroup()->count);
+    QCOMPARE(after.decodeGroup()->count, before.decodeGroup()->count);
+    QCOMPARE(after.decodeGroup()->device.memory.offChip.size(), design.decodeGroup()->device.memory.offChip.size());
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->system().decodeGroup()->device.name, before.decodeGroup()->device.name);
+  }
+
+  // Issue 12 item 9: after a switch to dark and back, the hierarchy lanes are light again, and the
+  // floorplan's interposer caption is drawn in the palette's text colour (not black on black).
+  void themeSwitchesRecolourTheLanesAndTheFloorplan() {
+    MainWindow w(lib);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/duet-b200.llmwb")));
+    QCoreApplication::processEvents();
+    auto caption = [&] {
+      for (auto* item : w.packageComposer()->view()->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item); text && text->text().startsWith("interposer"))
+          return text->brush().color();
+      return QColor();
+    };
+    auto laneBackground = [&] {
+      w.editorTabs()->setCurrentWidget(w.hierarchyEditor());
+      QCoreApplication::processEvents();
+      auto* lane = w.hierarchyEditor()->devices().front()->lanes().front();
+      const QImage image = lane->grab().toImage();
+      return image.pixelColor(image.width() - 6, image.height() / 2); // right of the chips
+    };
+    ui::applyTheme(ui::Theme::Dark);
+    QCoreApplication::processEvents();
+    QCOMPARE(caption(), w.packageComposer()->view()->palette().color(QPalette::Text));
+    QVERIFY(caption().lightness() > 128);
+    QVERIFY(laneBackground().lightness() < 100);
+    ui::applyTheme(ui::Theme::Light);
+    QCoreApplication::processEvents();
+    QVERIFY(caption().lightness() < 128);
+    QVERIFY2(laneBackground().lightness() > 200, qPrintable(laneBackground().name()));
+  }
+
+  // File > Open recent: newest first, at most eight, files that went away are dropped.
+  void recentProjectsKeepEightThatExist() {
+    QSettings().remove("recentFiles");
+    QTemporaryDir dir;
+    MainWindow w(lib);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QStringList saved;
+    for (int i = 0; i < 10; ++i) {
+      saved << dir.filePath(QStringLiteral("p%1.llmwb").arg(i));
+      QVERIFY(w.saveProject(saved.back()));
+    }
+    QStringList recent = MainWindow::recentProjects();
+    QCOMPARE(recent.size(), MainWindow::kMaxRecent);
+    QCOMPARE(recent.front(), QFileInfo(saved.back()).absoluteFilePath());
+    QVERIFY(QFile::remove(saved.back()));
+    recent = MainWindow::recentProjects();
+    QCOMPARE(recent.size(), MainWindow::kMaxRecent - 1);
+    QCOMPARE(recent.front(), QFileInfo(saved[8]).absoluteFilePath());
   }
 
   void aCorruptProjectIsRefusedAndNothingIsLost() {
@@ -136,10 +297,15 @@ private slots:
       // No clean close (no closeEvent): as after a crash, the copy stays.
     }
     MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
     w.offerRecovery(false);
     QVERIFY(w.document());
     QCOMPARE(w.document()->system().groups[1].count, 7);
     QVERIFY(w.document()->isModified());
+    // Issue 12 item 10: the heading names the system, not "project/system".
+    QVERIFY(waitForResults(w, shown));
+    const QString title = w.evaluationView()->title();
+    QVERIFY2(title.startsWith(QString::fromStdString(w.document()->system().name)) && !title.contains("project/system"), qPrintable(title));
   }
 };
 

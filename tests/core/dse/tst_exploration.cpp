@@ -95,6 +95,19 @@ TEST(Exploration, ExhaustiveVisitsEveryDesignOnceInOrder) {
   EXPECT_GT(r.hypervolume, 0.0);
 }
 
+TEST(Exploration, AnExhaustiveRunCountsAgainstItsDesignsNotTheBudget) {
+  // Issue 12 item 10: a 128-point space showed "128 / 100000 designs".
+  ExplorationOptions o;
+  o.method = "exhaustive";
+  o.methodOptions.budget = 100000;
+  o.threads = 1;
+  std::size_t total = 0, done = 0;
+  o.progress = [&](const Progress& p) { total = p.total, done = p.done; };
+  explore(tiny(), o);
+  EXPECT_EQ(total, tiny().designCount());
+  EXPECT_EQ(done, total);
+}
+
 TEST(Exploration, EveryMethodIsDeterministicForASeed) {
   for (const std::string method : {"random", "sobol", "nsga2", "mobo"}) {
     const auto a = run(method, 3, 24), b = run(method, 3, 24, 2), c = run(method, 4, 24);

@@ -85,3 +85,20 @@ TEST(Evaluate, DecodeOnlySkipsThePrefill) {
   EXPECT_EQ(r.decode.maxBatch, 16);
   EXPECT_TRUE(r.feasible);
 }
+
+// Issue 12 item 10: a level's power splits into holding data (background) and moving it; a level
+// that moves nothing draws exactly its background power, and no level draws less.
+TEST(Evaluate, LevelPowerSplitsIntoBackgroundAndTraffic) {
+  const auto r = evaluate(lib().system("memexplorer/p1d1"), lib().model("llama-3.3-70b"), lib().workload("osworld"));
+  bool idleLevel = false;
+  for (const auto* phase : {&r.prefill, &r.decode})
+    for (const auto& level : phase->levels) {
+      EXPECT_GT(level.backgroundPower.value(), 0.0) << level.name;
+      EXPECT_GE(level.averagePower.value(), level.backgroundPower.value() * (1 - 1e-12)) << level.name;
+      if (level.read.value() == 0 && level.written.value() == 0) {
+        idleLevel = true;
+        EXPECT_NEAR(level.averagePower.value(), level.backgroundPower.value(), 1e-9 * level.averagePower.value()) << level.name;
+      }
+    }
+  EXPECT_TRUE(idleLevel); // the HBF level of P1 + D1 holds weights nobody reads in one phase
+}

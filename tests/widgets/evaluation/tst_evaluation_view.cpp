@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/preset_library.h"
+#include "widgets/common/format.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/evaluation/summary_card.h"
@@ -67,12 +68,45 @@ private slots:
     ui::ComparisonTable table;
     table.showResults(results);
     QCOMPARE(table.rowCount(), 2);
-    for (int column = 1; column < table.columnCount(); ++column) {
+    QCOMPARE(table.verdict(1), QStringLiteral("no ratios: this design does not fit"));
+    for (int column = ui::ComparisonTable::FirstMetricColumn; column < table.columnCount(); ++column) {
       QCOMPARE(table.ratio(1, column), 0.0);
       const QString header = table.horizontalHeaderItem(column)->text();
       const bool hardware = header == QStringLiteral("TDP") || header == QStringLiteral("Area");
       QCOMPARE(table.item(0, column)->text() == QStringLiteral("does not fit"), !hardware);
     }
+  }
+
+  // Issue 12 item 5: one direction everywhere. The row's cells are its own figures; "This design
+  // vs row" says how the design compares with it, and each row shows the batch it runs at.
+  void theComparisonReadsFromTheDesignsSide() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    auto results = std::make_shared<ui::ProjectResults>();
+    results->main = std::make_shared<const EvaluationResult>(
+        evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld")));
+    results->name = "P1 + D1";
+    auto h100 = std::make_shared<const EvaluationResult>(evaluate(lib.system("gpu/h100x4"), lib.model("llama-3.3-70b"), lib.workload("osworld")));
+    results->comparisons = {h100};
+    results->comparisonNames = {"4 x H100"};
+    QVERIFY(results->main->feasible && h100->feasible);
+    QVERIFY(results->main->decode.tokensPerSecond < h100->decode.tokensPerSecond);
+    ui::ComparisonTable table;
+    table.showResults(results);
+    const int decode = table.metricColumn("Decode");
+    // The H100 row shows the H100's own decode rate, uncoloured and without a ratio.
+    QVERIFY(table.item(1, decode)->text().startsWith(ui::formatNumber(h100->decode.tokensPerSecond)));
+    QVERIFY(!table.item(1, decode)->text().contains(QStringLiteral("×")));
+    // The design is slower: "decode ×N worse" with N > 1, in the design's voice.
+    const double ratio = table.ratio(1, decode);
+    QVERIFY(ratio > 0 && ratio < 1);
+    const QString expected = QStringLiteral("decode ×%1 worse").arg(ui::formatNumber(1 / ratio, 3));
+    QVERIFY2(table.verdict(1).contains(expected), qPrintable(table.verdict(1)));
+    QVERIFY(table.horizontalHeaderItem(ui::ComparisonTable::VersusColumn)->text() == QStringLiteral("This design vs row"));
+    QVERIFY(ui::ComparisonTable::legend().contains(QStringLiteral("×N better")));
+    // Each row's own batch.
+    QCOMPARE(table.item(0, ui::ComparisonTable::BatchColumn)->text(),
+             QStringLiteral("%1 / %2").arg(results->main->prefill.batch).arg(results->main->decode.batch));
+    QCOMPARE(table.item(1, ui::ComparisonTable::BatchColumn)->text(), QStringLiteral("%1 / %2").arg(h100->prefill.batch).arg(h100->decode.batch));
   }
 };
 

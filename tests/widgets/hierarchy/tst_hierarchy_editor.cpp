@@ -28,6 +28,20 @@ class TestHierarchyEditor : public QObject {
   const PresetLibrary lib{{LLMWB_TEST_PRESETS}};
 
 private slots:
+  // Issue 12 item 10: a DUET package resolves into thousands of array buffers; the count box
+  // shows them all instead of stopping at 512.
+  void aPackagesBufferCountIsNotClamped() {
+    ui::ProjectDocument doc(lib, test::projectOf(lib, "duet/system", "nemotron-h-56b", "arxiv"));
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, nullptr);
+    int largest = 0;
+    for (auto* box : editor.findChildren<QSpinBox*>()) {
+      QVERIFY(box->maximum() >= box->value());
+      largest = std::max(largest, box->value());
+    }
+    QVERIFY2(largest > 512, qPrintable(QString::number(largest)));
+  }
+
   void droppingATechnologyAddsItAndUndoRestores() {
     ui::ProjectDocument doc(lib, baseProject(lib));
     ui::SelectionModel selection;

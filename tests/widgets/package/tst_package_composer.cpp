@@ -9,9 +9,11 @@
 #include "tests/widgets/support/drop.h"
 #include "tests/widgets/support/projects.h"
 #include "widgets/document/project_document.h"
+#include "widgets/package/floorplan_view.h"
 #include "widgets/package/package_composer.h"
 
 #include <QTest>
+#include <QWheelEvent>
 #include <QUndoStack>
 
 using namespace llmwb;
@@ -47,6 +49,29 @@ private slots:
     QCOMPARE(items(decode, FloorplanItem::Kind::Compute), 8);
     QCOMPARE(items(decode, FloorplanItem::Kind::Hbm), 12);
     QVERIFY(composer.violations().isEmpty());
+  }
+
+  // Issue 12 item 10: in a small pane the labels stay legible (the package scrolls), and
+  // Ctrl+wheel zooms.
+  void theFloorplanStaysLegibleAndZooms() {
+    ui::ProjectDocument doc(lib, duetProject(lib));
+    ui::PackageComposer composer;
+    composer.setDocument(&doc, nullptr);
+    composer.resize(500, 260);
+    composer.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&composer));
+    auto* view = composer.view();
+    QVERIFY(view->zoom() >= ui::FloorplanView::kLegibleScale - 1e-9);
+    const double before = view->zoom();
+    const QPointF at = view->viewport()->rect().center();
+    QWheelEvent in(at, view->viewport()->mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(view->viewport(), &in);
+    QVERIFY(view->zoom() > before * 1.1);
+    composer.resize(520, 280); // a resize keeps the user's zoom
+    QCoreApplication::processEvents();
+    QVERIFY(view->zoom() > before * 1.1);
+    QTest::keyClick(view, Qt::Key_0, Qt::ControlModifier); // fits again
+    QVERIFY(view->zoom() < before * 1.1);
   }
 
   void anOversizedInterposerIsFlagged() {
