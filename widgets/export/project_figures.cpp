@@ -69,18 +69,27 @@ QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, Q
   QStringList written;
   const PlotTheme theme = plotTheme(job.dark.value_or(false));
   const QDir dir(job.outDir);
+  auto sizeOf = [&](const PlotView& plot) {
+    if (!job.paper) return job.size;
+    const double width = job.paper->widthMm;
+    return FigureSize::fromMillimetres(width, job.paper->heightMm.value_or(plot.figureHeightMm(width)), job.size.dpi);
+  };
   auto prepare = [&](PlotView& plot) {
     plot.setThemeOverride(theme);
-    plot.resize(job.size.layoutWidth(), job.size.layoutHeight());
+    const FigureSize size = sizeOf(plot);
+    plot.resize(size.layoutWidth(), size.layoutHeight());
   };
   auto write = [&](PlotView& plot) {
     const QString stem = plot.figureName();
+    const FigureSize size = sizeOf(plot);
     QString error;
+    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
     for (auto format : job.formats) {
       const QString path = dir.filePath(stem + QLatin1Char('.') + extensionOf(format));
-      if (exportFigure(plot, path, format, job.size, &error)) written << path;
+      if (exportFigure(plot, path, format, size, &error)) written << path;
       else errors << error;
     }
+    plot.endFigureLayout();
     const PlotTable table = plot.table();
     for (auto format : {DataFormat::Csv, DataFormat::Json}) {
       const QString path = dir.filePath(stem + QLatin1Char('.') + extensionOf(format));

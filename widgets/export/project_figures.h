@@ -29,6 +29,9 @@ struct FigureJob {
   QString outDir;
   std::vector<FigureFormat> formats{FigureFormat::Png, FigureFormat::Pdf, FigureFormat::Svg};
   FigureSize size;
+  /// A paper width (and height) in mm at size.dpi: replaces size; without a height each figure
+  /// takes the height that suits it (PlotView::figureHeightMm).
+  std::optional<PaperSize> paper;
   std::optional<bool> dark; ///< nullopt: light (figures for print)
 };
 

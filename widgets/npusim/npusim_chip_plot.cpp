@@ -149,7 +149,7 @@ void NpusimChipPlot::rebuild() {
   for (const auto& p : map.pools) stages = std::max(stages, p.shape.pp);
   const int cells = std::max(map.columns, map.rows);
   QFont cellFont = t.tickFont;
-  cellFont.setPointSizeF(cells > 12 ? 6.5 : 8.5);
+  cellFont = fontAtPoints(cellFont, cells > 12 ? 6.5 : 8.5);
 
   // The mesh's links, faint, under everything.
   const QPen meshPen(t.grid, 1);
@@ -260,7 +260,7 @@ void NpusimChipPlot::rebuild() {
   if (idle) swatch(tr("idle core"), t.muted.lighter(dark ? 60 : 150), QPen(t.muted, 1, Qt::DotLine), QCPScatterStyle::ssSquare);
   // Many entries: two columns, so the legend never runs past the plot's height.
   QFont legendFont = t.legendFont;
-  legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
+  legendFont = fontAtPoints(legendFont, std::max(7.0, fontPoints(legendFont) - 1));
   legend->setFont(legendFont);
   for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(legendFont);
   legend->setWrap(legend->itemCount() > 6 ? 2 : 1);

@@ -62,7 +62,7 @@ void ConvergencePlot::rebuild() {
     const auto& run = mRuns[r];
     auto* g = addGraph();
     g->setName(run.label);
-    g->setPen(QPen(seriesColor(int(r), t.dark), 2));
+    g->setPen(QPen(seriesColor(int(r), t.dark), t.print ? 1.2 : 2));
     g->setLineStyle(QCPGraph::lsStepLeft);
     for (std::size_t i = 0; i < run.trace.size(); ++i) {
       g->addData(double(i + 1), run.trace[i]);

@@ -32,6 +32,17 @@ public:
   /// Fixes the theme (e.g. dark figures from a light application); nullopt follows the palette.
   void setThemeOverride(std::optional<PlotTheme> theme);
 
+  /// Lays the plot out as a printed figure `layoutPt` points large (widgets/plots/figure_layout.cpp):
+  /// the print theme (fonts in points), headings and axis labels wrapped to fit, ticks thinned
+  /// until their labels keep apart, a side legend moved below a narrow figure. Export draws with
+  /// this layout; endFigureLayout() puts the plot back as it was on screen.
+  void beginFigureLayout(const QSize& layoutPt);
+  void endFigureLayout();
+  bool inFigureLayout() const { return mFigure.active; }
+  /// The height that suits this figure at `widthMm` (exports without a height): roughly 4:3 in a
+  /// column, wider on a page.
+  virtual double figureHeightMm(double widthMm) const;
+
   /// The tooltip the plot shows at a widget position (empty: none). Public for tests.
   QString tooltipAt(const QPointF& pos) const;
   /// The heading above the plot (empty: none).
@@ -40,6 +51,9 @@ public:
 protected:
   /// Clears and recreates the plottables from the data; no replot.
   virtual void rebuild() = 0;
+  /// Per plot changes for a printed figure of `layoutPt`, after the print theme is applied and
+  /// before text and ticks are fitted (e.g. fewer category labels).
+  virtual void adaptToFigure(const QSize& layoutPt);
   /// Extra entries for the context menu, before the export entries.
   virtual void addContextActions(QMenu& menu);
 
@@ -78,6 +92,29 @@ protected:
 
 private:
   void applyCurrentTheme();
+  // figure_layout.cpp
+  void moveSideLegendsBelow(int widthPt);
+  void restoreSideLegends();
+  void fitLegendColumns(int widthPt);
+  void wrapTextsToFit();
+  bool thinCrowdedTicks();
+
+  /// What beginFigureLayout() changed, to be put back.
+  struct MovedLegend {
+    QCPLegend* legend = nullptr;
+    QCPLayoutGrid* side = nullptr; ///< the grid it was taken from
+    QMargins sideMargins;
+  };
+  struct FigureState {
+    bool active = false;
+    std::optional<PlotTheme> themeOverride;
+    std::vector<MovedLegend> legends;
+    std::vector<std::pair<QCPLegend*, int>> legendWraps;
+    std::vector<std::pair<QCPTextElement*, QString>> texts;
+    std::vector<std::pair<QCPAxis*, QString>> axisLabels;
+    std::vector<std::pair<QSharedPointer<QCPAxisTicker>, int>> tickCounts;
+  };
+  FigureState mFigure;
 
   PlotTheme mTheme;
   std::optional<PlotTheme> mThemeOverride;

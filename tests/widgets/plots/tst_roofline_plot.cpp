@@ -61,7 +61,14 @@ private slots:
     const Counts c = countGraphs(plot);
     QCOMPARE(c.operatorPoints, expectedPoints);
     QCOMPARE(c.computeCeilings, int(r.compute.size()));
-    QCOMPARE(c.memoryCeilings, int(r.memory.size()));
+    // A level both phases share (same name and bandwidth) is one line named for both phases.
+    int shared = 0;
+    for (std::size_t i = 0; i < r.memory.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (r.memory[i].level == r.memory[j].level && r.memory[i].technology == r.memory[j].technology &&
+            r.memory[i].bandwidth.value() == r.memory[j].bandwidth.value())
+          ++shared;
+    QCOMPARE(c.memoryCeilings, int(r.memory.size()) - shared);
     QVERIFY(plot.xAxis->label().contains(QLatin1String("(FLOP/byte)")));
     QVERIFY(plot.yAxis->label().contains(QLatin1String("(FLOP/s)")));
     QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
