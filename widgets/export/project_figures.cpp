@@ -65,25 +65,40 @@ QStringList figureStems(const ProjectFigures& f) {
   return stems;
 }
 
+FigureSize layOutFigure(PlotView& plot, const FigureJob& job) {
+  if (!job.paper) {
+    plot.beginFigureLayout(QSize(job.size.layoutWidth(), job.size.layoutHeight()));
+    return job.size;
+  }
+  const double width = job.paper->widthMm;
+  if (job.paper->heightMm) {
+    const auto size = FigureSize::fromMillimetres(width, *job.paper->heightMm, job.size.dpi);
+    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
+    return size;
+  }
+  // The figure's own estimate, made taller until its texts and plots all find room.
+  double height = plot.figureHeightMm(width);
+  constexpr int kTries = 8;
+  for (int attempt = 0;; ++attempt) {
+    const auto size = FigureSize::fromMillimetres(width, height, job.size.dpi);
+    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
+    if (plot.figureFits() || attempt + 1 == kTries) return size;
+    height *= 1.12;
+  }
+}
+
 QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, QStringList& errors) {
   QStringList written;
   const PlotTheme theme = plotTheme(job.dark.value_or(false));
   const QDir dir(job.outDir);
-  auto sizeOf = [&](const PlotView& plot) {
-    if (!job.paper) return job.size;
-    const double width = job.paper->widthMm;
-    return FigureSize::fromMillimetres(width, job.paper->heightMm.value_or(plot.figureHeightMm(width)), job.size.dpi);
-  };
   auto prepare = [&](PlotView& plot) {
     plot.setThemeOverride(theme);
-    const FigureSize size = sizeOf(plot);
-    plot.resize(size.layoutWidth(), size.layoutHeight());
+    plot.resize(job.size.layoutWidth(), job.size.layoutHeight());
   };
   auto write = [&](PlotView& plot) {
     const QString stem = plot.figureName();
-    const FigureSize size = sizeOf(plot);
+    const FigureSize size = layOutFigure(plot, job);
     QString error;
-    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
     for (auto format : job.formats) {
       const QString path = dir.filePath(stem + QLatin1Char('.') + extensionOf(format));
       if (exportFigure(plot, path, format, size, &error)) written << path;

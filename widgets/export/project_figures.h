@@ -19,6 +19,8 @@
 
 namespace llmwb::ui {
 
+class PlotView;
+
 /// Evaluates the project and runs its exploration, and the serving sweep `serving` when given.
 /// Throws InputError / std::exception naming the file or field on bad input.
 ProjectFigures computeProjectFigures(const Project& project, const PresetLibrary& library,
@@ -39,6 +41,10 @@ struct FigureJob {
 /// roofline-decode, breakdown-class, breakdown-memory, [breakdown-area], [pareto, convergence],
 /// [serving-ttft-p50 … serving-timeline].
 QStringList figureStems(const ProjectFigures& figures);
+
+/// Begins `plot`'s figure layout (PlotView::beginFigureLayout) at the job's size and returns it:
+/// without a height in the job, the figure's own, made taller until everything fits.
+FigureSize layOutFigure(PlotView& plot, const FigureJob& job);
 
 /// Writes every figure of every registered view in every format plus <stem>.csv and <stem>.json;
 /// returns the paths written. Failures are appended to `errors` (the other files are still written).

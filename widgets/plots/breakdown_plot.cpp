@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/breakdown_plot.h"
 
+#include <QFontMetricsF>
+
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace llmwb::ui {
 
 namespace {
+/// The value axis goes this far above the highest bar: room for its total.
+constexpr double kHeadroom = 1.22;
+
 QColor colourOf(const BarSeries& s, bool dark) {
   switch (s.colour) {
   case BarColour::OperatorClass: return operatorClassColor(OperatorClass(s.colourIndex), dark);
@@ -62,12 +68,25 @@ void BreakdownPlot::setData(BreakdownData data) {
   refresh();
 }
 
+double BreakdownPlot::figureHeightMm(double widthMm) const {
+  constexpr double kPointsPerMm = 72 / 25.4;
+  const double widthPt = widthMm * kPointsPerMm;
+  int rows = 0;
+  for (const auto& panel : mData.panels) rows = std::max(rows, panel.row + 1);
+  const bool stacked = isNarrowFigure(QSize(int(widthPt), 1));
+  if (stacked) rows = int(mData.panels.size());
+  // Per row of panels: its heading, the bars and two or three lines of category labels.
+  const double rowPt = stacked ? 125 : std::clamp(widthPt * 0.3, 150.0, 240.0);
+  return (30 + rows * rowPt) / kPointsPerMm;
+}
+
 QString BreakdownPlot::figureName() const { return mData.name.isEmpty() ? QStringLiteral("breakdown") : mData.name; }
 
 void BreakdownPlot::rebuild() {
   clearPlottables();
   clearItems();
   mBars.clear();
+  mValueTops.clear();
   mLegend->clearItems();
   mGrid->clear();
   mGrid->simplify();
@@ -85,9 +104,12 @@ void BreakdownPlot::rebuild() {
     auto* heading = new QCPTextElement(this, panel.title, t.labelFont);
     heading->setTextColor(t.foreground);
     auto* rect = new QCPAxisRect(this);
-    mGrid->addElement(2 * panel.row, panel.column, heading);
-    mGrid->addElement(2 * panel.row + 1, panel.column, rect);
-    mGrid->setRowStretchFactor(2 * panel.row, 0.001);
+    // A printed column has no room for panels side by side: one panel under the other.
+    const bool stacked = t.print && isNarrowFigure(figureLayoutPt());
+    const int row = stacked ? int(p) : panel.row, column = stacked ? 0 : panel.column;
+    mGrid->addElement(2 * row, column, heading);
+    mGrid->addElement(2 * row + 1, column, rect);
+    mGrid->setRowStretchFactor(2 * row, 0.001);
     styleAxisRect(*rect, t);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
@@ -161,10 +183,28 @@ void BreakdownPlot::rebuild() {
       label->setFont(t.tickFont);
       top = std::max(top, limit);
     }
-    y->setRange(0, top > 0 ? top * 1.22 : 1); // room for the totals above the bars
+    y->setRange(0, top > 0 ? top * kHeadroom : 1); // room for the totals above the bars
+    if (top > 0) mValueTops.emplace_back(y, top);
   }
   // Class and level bars are labelled by their category; the legend lists only the other series.
   mLegend->setVisible(mLegend->itemCount() > 0);
+}
+
+bool BreakdownPlot::fitToLayout() {
+  // A short panel (a printed column) needs more than the screen's headroom for a line of text.
+  const double line = QFontMetricsF(theme().tickFont).height() + 4;
+  bool changed = false;
+  for (auto [axis, top] : mValueTops) {
+    const int height = axis->axisRect()->height();
+    if (height <= 0) continue;
+    const double share = std::min(0.5, line / height);
+    const double upper = top * std::max(kHeadroom, 1.02 / (1 - share));
+    if (std::abs(axis->range().upper - upper) > 0.01 * upper) {
+      axis->setRangeUpper(upper);
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 QString BreakdownPlot::plottableTooltipAt(const QPointF& pos) const {

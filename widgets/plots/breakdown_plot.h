@@ -18,10 +18,12 @@ public:
 
   PlotTable table() const override;
   QString figureName() const override;
+  double figureHeightMm(double widthMm) const override;
 
 protected:
   void rebuild() override;
   QString plottableTooltipAt(const QPointF& pos) const override;
+  bool fitToLayout() override;
 
 private:
   struct BarsInfo {
@@ -33,6 +35,8 @@ private:
   QCPLayoutGrid* mGrid = nullptr;
   QCPLegend* mLegend = nullptr;
   std::vector<BarsInfo> mBars;
+  /// Each panel's value axis and the top of its highest bar (or limit), in axis units.
+  std::vector<std::pair<QCPAxis*, double>> mValueTops;
 };
 
 } // namespace llmwb::ui

@@ -54,8 +54,7 @@ void ConvergencePlot::rebuild() {
   clearItems();
   const PlotTheme& t = theme();
   xAxis->setLabel(tr("Evaluations (designs)"));
-  yAxis->setLabel(mUnit.isEmpty() ? tr("Hypervolume") : tr("Hypervolume (%1)").arg(mUnit));
-  yAxis->setNumberFormat(QStringLiteral("gb"));
+
   double top = mReference;
   std::size_t longest = 1;
   for (std::size_t r = 0; r < mRuns.size(); ++r) {
@@ -84,6 +83,7 @@ void ConvergencePlot::rebuild() {
     g->setData(QVector<double>{1, double(longest)}, QVector<double>{mReference, mReference});
   }
   xAxis->setRange(0, double(longest) + 1);
+  makeLinearAxis(*yAxis, mUnit.isEmpty() ? tr("Hypervolume") : tr("Hypervolume (%1)").arg(mUnit), top);
   yAxis->setRange(0, top > 0 ? top * 1.08 : 1);
   legend->setVisible(plottableCount() > 0);
 }

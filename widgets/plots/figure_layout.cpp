@@ -7,6 +7,7 @@
 #include "widgets/plots/plot_view.h"
 
 #include <QFontMetricsF>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -17,20 +18,42 @@ namespace llmwb::ui {
 namespace {
 /// Narrower than this (in points) a legend beside the plot leaves the axes too little width.
 constexpr int kSideLegendMinWidthPt = 400;
+} // namespace
+
+bool isNarrowFigure(const QSize& layoutPt) { return layoutPt.width() < kSideLegendMinWidthPt; }
+
+namespace {
 /// At most this many rounds of fitting: each round only removes ticks or rotates labels.
 constexpr int kFitRounds = 8;
+/// A plot lower than this (in points) is squeezed: the figure needs more height.
+constexpr int kSmallestAxisPt = 45;
 
 /// `text` broken at spaces into lines no wider than `width` in `font`; existing line breaks stay.
+/// A word wider than the line is broken after its hyphens ("High-|Bandwidth").
 QString wrapToWidth(const QString& text, const QFont& font, double width) {
   const QFontMetricsF fm(font);
   QStringList lines;
   for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
-    QString line;
+    // Pieces and whether a space comes before each.
+    std::vector<std::pair<QString, bool>> pieces;
     for (const QString& word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-      const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+      if (fm.horizontalAdvance(word) <= width || !word.contains(QLatin1Char('-'))) {
+        pieces.emplace_back(word, true);
+        continue;
+      }
+      bool first = true;
+      for (const QString& part : word.split(QLatin1Char('-'))) {
+        if (!first) pieces.back().first += QLatin1Char('-');
+        pieces.emplace_back(part, first);
+        first = false;
+      }
+    }
+    QString line;
+    for (const auto& [piece, spaced] : pieces) {
+      const QString longer = line.isEmpty() ? piece : line + (spaced ? QStringLiteral(" ") : QString()) + piece;
       if (!line.isEmpty() && fm.horizontalAdvance(longer) > width) {
         lines << line;
-        line = word;
+        line = piece;
       } else
         line = longer;
     }
@@ -39,12 +62,29 @@ QString wrapToWidth(const QString& text, const QFont& font, double width) {
   return lines.join(QLatin1Char('\n'));
 }
 
+int lineCount(const QString& text) { return int(text.count(QLatin1Char('\n'))) + 1; }
+
+/// How many columns of `widths` fit in `available` points, filled row by row.
+int columnsThatFit(const std::vector<int>& widths, int available, int spacing) {
+  int columns = int(widths.size());
+  for (; columns > 1; --columns) {
+    std::vector<int> widest(std::size_t(columns), 0);
+    for (std::size_t i = 0; i < widths.size(); ++i)
+      widest[i % std::size_t(columns)] = std::max(widest[i % std::size_t(columns)], widths[i]);
+    int total = spacing * (columns - 1);
+    for (int w : widest) total += w;
+    if (total <= available) break;
+  }
+  return std::max(1, columns);
+}
+
 /// The size of a tick label as QCustomPlot draws it: "1e+03" with a 'b' number format is drawn
 /// as 10 with a superscript 3 in a font three quarters the size.
 QSizeF tickLabelSize(const QCPAxis& axis, const QString& label) {
   const QFontMetricsF fm(axis.tickLabelFont());
+  static const QRegularExpression scientific(QStringLiteral(R"(^[-+]?[\d.,]+[eE][-+]?\d+$)"));
   const qsizetype e = label.indexOf(QLatin1Char('e'), 0, Qt::CaseInsensitive);
-  if (axis.numberFormat().contains(QLatin1Char('b')) && e > 0) {
+  if (axis.numberFormat().contains(QLatin1Char('b')) && scientific.match(label).hasMatch()) {
     QFont small = axis.tickLabelFont();
     if (small.pixelSize() > 0) small.setPixelSize(std::max(1, int(small.pixelSize() * 0.75)));
     else small.setPointSizeF(small.pointSizeF() * 0.75);
@@ -82,29 +122,65 @@ bool ticksCrowded(const QCPAxis& axis) {
 }
 } // namespace
 
-double PlotView::figureHeightMm(double widthMm) const { return widthMm * (widthMm < 120 ? 0.8 : 0.55); }
+double PlotView::figureHeightMm(double widthMm) const {
+  constexpr double kPointsPerMm = 72 / 25.4;
+  const double widthPt = widthMm * kPointsPerMm;
+  const PlotTheme print = printTheme(false);
+  const bool narrow = widthPt < kSideLegendMinWidthPt;
+  // The axes: about 4:3 in a column, wider on a page.
+  double heightPt = widthPt * (narrow ? 0.68 : 0.5);
+  if (!title().isEmpty())
+    heightPt += lineCount(wrapToWidth(title(), print.titleFont, widthPt - 12)) * QFontMetricsF(print.titleFont).lineSpacing() + 4;
+  // A legend under the plot (or moved there in a narrow figure) adds its rows.
+  const bool inset = qobject_cast<QCPLayoutInset*>(legend->layout()) != nullptr;
+  if (legend->visible() && !inset && legend->itemCount() > 0 && (narrow || legend->layout() == plotLayout())) {
+    const QFontMetricsF fm(print.legendFont);
+    std::vector<int> widths;
+    for (int i = 0; i < legend->itemCount(); ++i)
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+        widths.push_back(int(fm.horizontalAdvance(item->plottable()->name())) + 14 + 7 + 14); // icon, padding, margins
+    const int columns = columnsThatFit(widths, int(widthPt) - 16, 6);
+    const auto rows = (widths.size() + std::size_t(columns) - 1) / std::size_t(columns);
+    heightPt += double(rows) * (std::max(fm.height(), 7.0) + 2) + 14;
+  }
+  return heightPt / kPointsPerMm;
+}
 
 void PlotView::adaptToFigure(const QSize&) {}
+
+bool PlotView::fitToLayout() { return false; }
 
 void PlotView::beginFigureLayout(const QSize& layoutPt) {
   if (mFigure.active) endFigureLayout();
   mFigure = {};
   mFigure.active = true;
   mFigure.themeOverride = mThemeOverride;
+  mFigure.layoutPt = layoutPt;
   mThemeOverride = printTheme(mTheme.dark);
   mTheme = *mThemeOverride;
   refresh();
   setViewport(QRect(QPoint(0, 0), layoutPt));
+  // The outermost frames (a legend's border) are drawn on their edge: keep them on the canvas.
+  mFigure.layoutMargins = plotLayout()->margins();
+  plotLayout()->setMargins(QMargins(1, 1, 2, 2));
   adaptToFigure(layoutPt);
-  if (layoutPt.width() < kSideLegendMinWidthPt) moveSideLegendsBelow(layoutPt.width());
+  if (isNarrowFigure(layoutPt)) moveSideLegendsBelow(layoutPt.width());
   fitLegendColumns(layoutPt.width());
   for (int round = 0; round < kFitRounds; ++round) {
     updateLayout();
     wrapTextsToFit();
     updateLayout();
-    if (!thinCrowdedTicks()) break;
+    const bool thinned = thinCrowdedTicks();
+    if (!fitToLayout() && !thinned) break;
   }
+  updateLayout();
+  // Fits when the rows' minimum heights (texts, tick labels, legend) leave every plot some room.
+  mFigure.fits = plotLayout()->minimumOuterSizeHint().height() <= layoutPt.height();
+  for (auto* rect : axisRects())
+    if (rect->visible() && rect->height() < kSmallestAxisPt) mFigure.fits = false;
 }
+
+bool PlotView::figureFits() const { return mFigure.fits; }
 
 void PlotView::endFigureLayout() {
   if (!mFigure.active) return;
@@ -116,6 +192,7 @@ void PlotView::endFigureLayout() {
     legendGrid->setFillOrder(legendGrid->fillOrder()); // setWrap() alone leaves the items where they are
   }
   restoreSideLegends();
+  plotLayout()->setMargins(mFigure.layoutMargins);
   mThemeOverride = mFigure.themeOverride;
   mFigure = {};
   setViewport(rect());
@@ -160,14 +237,7 @@ void PlotView::fitLegendColumns(int widthPt) {
     for (int i = 0; i < lg->itemCount(); ++i)
       if (const auto* item = lg->item(i)) widths.push_back(item->minimumOuterSizeHint().width()); // cells can be empty
     const int available = widthPt - lg->margins().left() - lg->margins().right() - 8;
-    int columns = int(widths.size());
-    for (; columns > 1; --columns) {
-      std::vector<int> widest(std::size_t(columns), 0);
-      for (std::size_t i = 0; i < widths.size(); ++i) widest[i % std::size_t(columns)] = std::max(widest[i % std::size_t(columns)], widths[i]);
-      int total = lg->columnSpacing() * (columns - 1);
-      for (int w : widest) total += w;
-      if (total <= available) break;
-    }
+    const int columns = columnsThatFit(widths, available, lg->columnSpacing());
     if (std::none_of(mFigure.legendWraps.begin(), mFigure.legendWraps.end(), [&](const auto& w) { return w.first == lg; }))
       mFigure.legendWraps.emplace_back(lg, lg->wrap());
     lg->setWrap(columns);

@@ -152,19 +152,21 @@ void ParetoPlot::rebuild() {
     ys.push_back(valueOf(i, mY));
   }
   for (auto [axis, values, choice] : {std::tuple{xAxis, &xs, mX}, std::tuple{yAxis, &ys, mY}}) {
-    if (wantsLog(*values)) makeLogAxis(*axis);
-    else {
-      axis->setScaleType(QCPAxis::stLinear);
-      axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-      axis->setNumberFormat(QStringLiteral("gb"));
-      axis->setNumberPrecision(4);
-      axis->grid()->setSubGridVisible(false);
-    }
     QString label = metricAxisLabel(metricOf(choice));
+    const bool log = wantsLog(*values);
+    if (log) {
+      makeLogAxis(*axis);
+      axis->setLabel(label);
+    } else {
+      double largest = 0;
+      for (double v : *values)
+        if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+      makeLinearAxis(*axis, label, largest);
+    }
     if (choice < int(mSpace.objectives.size()))
-      label += mSpace.objectives[std::size_t(choice)].direction == dse::Direction::Maximise ? tr(" — higher is better")
-                                                                                             : tr(" — lower is better");
-    axis->setLabel(label);
+      axis->setLabel(axis->label() + (mSpace.objectives[std::size_t(choice)].direction == dse::Direction::Maximise
+                                          ? tr(" — higher is better")
+                                          : tr(" — lower is better")));
     fitRange(*axis, *values);
   }
 

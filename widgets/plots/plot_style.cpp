@@ -163,6 +163,49 @@ void applyPlotTheme(QCustomPlot& plot, const PlotTheme& t) {
   if (plot.legend) styleLegend(*plot.legend, t);
 }
 
+namespace {
+/// Ticks placed as usual, labelled in units of `factor`.
+class ScaledTicker : public QCPAxisTicker {
+public:
+  explicit ScaledTicker(double factor) : mFactor(factor) {}
+
+protected:
+  QString getTickLabel(double tick, const QLocale& locale, QChar, int precision) override {
+    return QCPAxisTicker::getTickLabel(tick / mFactor, locale, QLatin1Char('g'), precision);
+  }
+
+private:
+  double mFactor;
+};
+
+QString superscript(int n) {
+  static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+  QString text = n < 0 ? QStringLiteral("⁻") : QString();
+  for (const QChar c : QString::number(std::abs(n))) text += digits[c.digitValue()];
+  return text;
+}
+} // namespace
+
+void makeLinearAxis(QCPAxis& axis, const QString& label, double largest) {
+  axis.setScaleType(QCPAxis::stLinear);
+  axis.setNumberFormat(QStringLiteral("g"));
+  axis.setNumberPrecision(4);
+  axis.grid()->setSubGridVisible(false);
+  const double magnitude = std::abs(largest);
+  const int exponent = magnitude >= 1e4 || (magnitude > 0 && magnitude < 1e-2) ? 3 * int(std::floor(std::log10(magnitude) / 3)) : 0;
+  if (exponent == 0) {
+    axis.setTicker(QSharedPointer<QCPAxisTicker>::create());
+    axis.setLabel(label);
+    return;
+  }
+  axis.setTicker(QSharedPointer<ScaledTicker>::create(std::pow(10.0, exponent)));
+  const QString unit = QStringLiteral("10") + superscript(exponent);
+  // Into the unit's parentheses (the last pair), else a pair of its own.
+  const qsizetype open = label.lastIndexOf(QLatin1Char('('));
+  if (open >= 0 && label.indexOf(QLatin1Char(')'), open) > open) axis.setLabel(QString(label).insert(open + 1, unit + QLatin1Char(' ')));
+  else axis.setLabel(label + QStringLiteral(" (") + unit + QLatin1Char(')'));
+}
+
 void makeLogAxis(QCPAxis& axis) {
   axis.setScaleType(QCPAxis::stLogarithmic);
   auto ticker = QSharedPointer<QCPAxisTickerLog>::create();

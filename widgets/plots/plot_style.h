@@ -66,5 +66,9 @@ void styleLegend(QCPLegend& legend, const PlotTheme& theme);
 
 /// Log axis with 10^n labels and log sub-ticks.
 void makeLogAxis(QCPAxis& axis);
+/// Linear axis whose tick labels are all plain numbers: values from 10^4 up (or below 10^-2) are
+/// shown in units of a power of ten named in the axis label, "Hypervolume (10⁶ tokens/s × mm²)",
+/// instead of a mix like "500000" and "3·10⁶". Sets the ticker, number format and label.
+void makeLinearAxis(QCPAxis& axis, const QString& label, double largest);
 
 } // namespace llmwb::ui

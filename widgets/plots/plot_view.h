@@ -39,6 +39,8 @@ public:
   void beginFigureLayout(const QSize& layoutPt);
   void endFigureLayout();
   bool inFigureLayout() const { return mFigure.active; }
+  /// After beginFigureLayout(): whether everything found room (no text squeezed, no plot flattened).
+  bool figureFits() const;
   /// The height that suits this figure at `widthMm` (exports without a height): roughly 4:3 in a
   /// column, wider on a page.
   virtual double figureHeightMm(double widthMm) const;
@@ -54,6 +56,12 @@ protected:
   /// Per plot changes for a printed figure of `layoutPt`, after the print theme is applied and
   /// before text and ticks are fitted (e.g. fewer category labels).
   virtual void adaptToFigure(const QSize& layoutPt);
+  /// Called after each layout of a printed figure, with the axis rects placed: changes that need
+  /// their size (room for labels above bars); true when something changed and the layout must
+  /// be redone.
+  virtual bool fitToLayout();
+  /// The size of the printed figure being laid out, in points; empty on screen.
+  QSize figureLayoutPt() const { return mFigure.layoutPt; }
   /// Extra entries for the context menu, before the export entries.
   virtual void addContextActions(QMenu& menu);
 
@@ -107,6 +115,9 @@ private:
   };
   struct FigureState {
     bool active = false;
+    bool fits = true;
+    QSize layoutPt;
+    QMargins layoutMargins;
     std::optional<PlotTheme> themeOverride;
     std::vector<MovedLegend> legends;
     std::vector<std::pair<QCPLegend*, int>> legendWraps;
@@ -121,6 +132,9 @@ private:
   std::vector<HoverPoint> mHover;
   QCPTextElement* mTitle = nullptr;
 };
+
+/// A printed figure so narrow (a journal column) that a legend beside the plot goes below it.
+bool isNarrowFigure(const QSize& layoutPt);
 
 /// Breaks a label into lines of about `width` characters at spaces (axis categories).
 QString wrapLabel(const QString& text, int width = 16);

@@ -24,8 +24,8 @@ QCPScatterStyle marker(Phase phase, const QColor& color, const PlotTheme& t, dou
   return QCPScatterStyle(shape, QPen(t.background, t.print ? 0.6 : 1), QBrush(color), base * (1 - shrink));
 }
 
-/// Each class after the first drawn 15 % smaller, down to 40 %.
-double shrinkOf(int rank) { return std::min(0.6, 0.15 * rank); }
+/// Each class after the first drawn 12 % smaller, down to 55 %.
+double shrinkOf(int rank) { return std::min(0.45, 0.12 * rank); }
 
 QString classLabel(const std::optional<OperatorClass>& cls) {
   return cls ? operatorClassName(*cls) : QStringLiteral("Other");
@@ -134,34 +134,44 @@ void RooflinePlot::rebuild() {
   };
   std::vector<QCPGraph*> ceilingGraphs, pointGraphs, keyGraphs;
 
-  // A ceiling that both phases share (same name, same value: a disaggregated system whose two
-  // devices have the same memory) is drawn once, named for both: two equal lines hide each other.
+  // Ceilings of the two phases at the same value (a disaggregated system whose devices share a
+  // memory, or two memories of equal bandwidth) are drawn once and named for both: two equal
+  // lines would hide each other.
   std::vector<const RooflineCeiling*> drawn;
-  std::map<const RooflineCeiling*, QStringList> sharedBy;
+  std::map<const RooflineCeiling*, std::vector<const RooflineCeiling*>> sharedWith;
   for (const auto& c : mData.ceilings) {
     if (!shows(c)) continue;
     const auto twin = std::find_if(drawn.begin(), drawn.end(), [&](const RooflineCeiling* d) {
-      return d->compute == c.compute && d->name == c.name && std::abs(d->value - c.value) <= 1e-9 * c.value && d->phases.size() == 1 &&
-             c.phases.size() == 1;
+      return d->compute == c.compute && std::abs(d->value - c.value) <= 1e-9 * c.value && d->phases.size() == 1 &&
+             c.phases.size() == 1 && d->phases != c.phases;
     });
     if (manyDevices && twin != drawn.end()) {
-      auto& phases = sharedBy[*twin];
-      if (phases.isEmpty()) phases << phaseName((*twin)->phases.front());
-      phases << phaseName(c.phases.front());
+      sharedWith[*twin].push_back(&c);
       continue;
     }
     drawn.push_back(&c);
   }
+  auto sharedName = [&](const RooflineCeiling& c, const std::vector<const RooflineCeiling*>& others) {
+    const QString value = withPrefix(c.value, c.compute ? QStringLiteral("FLOP/s") : QStringLiteral("B/s"));
+    const bool sameName = std::all_of(others.begin(), others.end(), [&](auto* o) { return o->name == c.name; });
+    QStringList parts;
+    if (sameName) {
+      parts << phaseName(c.phases.front());
+      for (const auto* o : others) parts << phaseName(o->phases.front());
+      return parts.join(QStringLiteral(" + ")) + QStringLiteral(" · ") + c.name + QStringLiteral(": ") + value;
+    }
+    parts << phaseName(c.phases.front()) + QStringLiteral(" · ") + c.name;
+    for (const auto* o : others) parts << phaseName(o->phases.front()) + QStringLiteral(" · ") + o->name;
+    return parts.join(QStringLiteral(" = ")) + QStringLiteral(": ") + value;
+  };
 
   int computeIndex = 0;
   for (const auto* shown : drawn) {
     const auto& c = *shown;
     auto* g = addGraph();
     g->setProperty(kKindProperty, c.compute ? "compute-ceiling" : "memory-ceiling");
-    g->setName(ceilingName(c));
-    if (const auto shared = sharedBy.find(&c); shared != sharedBy.end())
-      g->setName(shared->second.join(QStringLiteral(" + ")) + QStringLiteral(" · ") + c.name + QStringLiteral(": ") +
-                 withPrefix(c.value, c.compute ? QStringLiteral("FLOP/s") : QStringLiteral("B/s")));
+    const auto shared = sharedWith.find(&c);
+    g->setName(shared == sharedWith.end() ? ceilingName(c) : sharedName(c, shared->second));
     g->setLineStyle(QCPGraph::lsLine);
     ceilingGraphs.push_back(g);
     // A second device (disaggregated, both phases shown) draws its ceilings fainter and dashed.
