@@ -86,7 +86,7 @@ void BreakdownPlot::rebuild() {
   clearPlottables();
   clearItems();
   mBars.clear();
-  mValueTops.clear();
+  mPanelFits.clear();
   mLegend->clearItems();
   mGrid->clear();
   mGrid->simplify();
@@ -126,6 +126,7 @@ void BreakdownPlot::rebuild() {
     const Prefix prefix = panelPrefix(panel);
     y->setLabel(QStringLiteral("%1 (%2%3)").arg(panel.axisName, prefix.symbol, unitOf(panel.quantity)));
     double top = 0;
+    PanelFit fit{x, y, 0, {}};
 
     QCPBars* below = nullptr;
     for (std::size_t s = 0; s < panel.series.size(); ++s) {
@@ -163,6 +164,7 @@ void BreakdownPlot::rebuild() {
       label->setColor(t.foreground);
       label->setFont(t.tickFont);
       label->setPadding(QMargins(0, 0, 0, 2));
+      fit.totals.push_back(label);
     }
     if (panel.limit > 0) {
       const double limit = panel.limit / prefix.factor;
@@ -184,23 +186,37 @@ void BreakdownPlot::rebuild() {
       top = std::max(top, limit);
     }
     y->setRange(0, top > 0 ? top * kHeadroom : 1); // room for the totals above the bars
-    if (top > 0) mValueTops.emplace_back(y, top);
+    fit.top = top;
+    if (top > 0) mPanelFits.push_back(std::move(fit));
   }
   // Class and level bars are labelled by their category; the legend lists only the other series.
   mLegend->setVisible(mLegend->itemCount() > 0);
 }
 
 bool BreakdownPlot::fitToLayout() {
-  // A short panel (a printed column) needs more than the screen's headroom for a line of text.
-  const double line = QFontMetricsF(theme().tickFont).height() + 4;
+  // A short panel (a printed column) needs more than the screen's headroom for a line of text,
+  // and totals wider than a bar's slot stand upright above their bars.
+  const QFontMetricsF fm(theme().tickFont);
   bool changed = false;
-  for (auto [axis, top] : mValueTops) {
-    const int height = axis->axisRect()->height();
+  for (auto& fit : mPanelFits) {
+    const int height = fit.values->axisRect()->height();
     if (height <= 0) continue;
-    const double share = std::min(0.5, line / height);
-    const double upper = top * std::max(kHeadroom, 1.02 / (1 - share));
-    if (std::abs(axis->range().upper - upper) > 0.01 * upper) {
-      axis->setRangeUpper(upper);
+    const double slot = std::abs(fit.categories->coordToPixel(2) - fit.categories->coordToPixel(1));
+    double widest = 0;
+    for (const auto* label : fit.totals) widest = std::max(widest, fm.horizontalAdvance(label->text()) + 4);
+    const bool upright = widest > slot;
+    for (auto* label : fit.totals) {
+      if ((label->rotation() != 0) == upright) continue;
+      label->setRotation(upright ? -90 : 0);
+      label->setPositionAlignment(upright ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignHCenter | Qt::AlignBottom);
+      label->setPadding(upright ? QMargins(2, 0, 0, 0) : QMargins(0, 0, 0, 2));
+      changed = true;
+    }
+    const double room = upright ? widest : fm.height() + 4;
+    const double share = std::min(0.6, room / height);
+    const double upper = fit.top * std::max(kHeadroom, 1.02 / (1 - share));
+    if (std::abs(fit.values->range().upper - upper) > 0.01 * upper) {
+      fit.values->setRangeUpper(upper);
       changed = true;
     }
   }

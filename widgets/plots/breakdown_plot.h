@@ -35,8 +35,14 @@ private:
   QCPLayoutGrid* mGrid = nullptr;
   QCPLegend* mLegend = nullptr;
   std::vector<BarsInfo> mBars;
-  /// Each panel's value axis and the top of its highest bar (or limit), in axis units.
-  std::vector<std::pair<QCPAxis*, double>> mValueTops;
+  /// Each panel's axes, the top of its highest bar (or limit) in axis units and its bar totals.
+  struct PanelFit {
+    QCPAxis* categories = nullptr;
+    QCPAxis* values = nullptr;
+    double top = 0;
+    std::vector<QCPItemText*> totals;
+  };
+  std::vector<PanelFit> mPanelFits;
 };
 
 } // namespace llmwb::ui

@@ -166,6 +166,19 @@ void PlotView::beginFigureLayout(const QSize& layoutPt) {
   adaptToFigure(layoutPt);
   if (isNarrowFigure(layoutPt)) moveSideLegendsBelow(layoutPt.width());
   fitLegendColumns(layoutPt.width());
+  wrapLegendNames(layoutPt.width());
+  // A figure too small for everything keeps its plot: the heading loses its detail lines, then goes.
+  for (int shortening = 0; shortening < 3; ++shortening) {
+    if (shortening > 0) shortenHeading(shortening);
+    fitTextAndTicks();
+    mFigure.fits = plotLayout()->minimumOuterSizeHint().height() <= layoutPt.height();
+    for (auto* rect : axisRects())
+      if (rect->visible() && rect->height() < kSmallestAxisPt) mFigure.fits = false;
+    if (mFigure.fits) break;
+  }
+}
+
+void PlotView::fitTextAndTicks() {
   for (int round = 0; round < kFitRounds; ++round) {
     updateLayout();
     wrapTextsToFit();
@@ -174,10 +187,34 @@ void PlotView::beginFigureLayout(const QSize& layoutPt) {
     if (!fitToLayout() && !thinned) break;
   }
   updateLayout();
-  // Fits when the rows' minimum heights (texts, tick labels, legend) leave every plot some room.
-  mFigure.fits = plotLayout()->minimumOuterSizeHint().height() <= layoutPt.height();
-  for (auto* rect : axisRects())
-    if (rect->visible() && rect->height() < kSmallestAxisPt) mFigure.fits = false;
+}
+
+void PlotView::shortenHeading(int step) {
+  if (!mTitle || mTitle->text().isEmpty()) return;
+  auto recorded = std::find_if(mFigure.texts.begin(), mFigure.texts.end(), [&](const auto& t) { return t.first == mTitle; });
+  if (recorded == mFigure.texts.end()) {
+    mFigure.texts.emplace_back(mTitle, mTitle->text());
+    recorded = std::prev(mFigure.texts.end());
+  }
+  // wrapTextsToFit() wraps what is recorded: the first line of the heading, then nothing.
+  const QString firstLine = mFigure.headingFull.isEmpty() ? recorded->second : mFigure.headingFull;
+  if (mFigure.headingFull.isEmpty()) mFigure.headingFull = recorded->second;
+  recorded->second = step == 1 ? firstLine.section(QLatin1Char('\n'), 0, 0) : QString();
+  mTitle->setText(recorded->second);
+  mTitle->setVisible(!recorded->second.isEmpty());
+}
+
+void PlotView::wrapLegendNames(int widthPt) {
+  for (auto* element : plotLayout()->elements(true)) {
+    auto* item = qobject_cast<QCPPlottableLegendItem*>(element);
+    if (!item) continue;
+    const QFontMetricsF fm(item->font());
+    const double room = widthPt - 14 - 7 - 20; // icon, padding, margins
+    const QString name = item->plottable()->name();
+    if (fm.horizontalAdvance(name) <= room) continue;
+    mFigure.names.emplace_back(item->plottable(), name);
+    item->plottable()->setName(wrapToWidth(name, item->font(), room));
+  }
 }
 
 bool PlotView::figureFits() const { return mFigure.fits; }
@@ -185,6 +222,11 @@ bool PlotView::figureFits() const { return mFigure.fits; }
 void PlotView::endFigureLayout() {
   if (!mFigure.active) return;
   for (auto& [element, text] : mFigure.texts) element->setText(text);
+  if (!mFigure.headingFull.isEmpty() && mTitle) {
+    mTitle->setText(mFigure.headingFull);
+    mTitle->setVisible(true);
+  }
+  for (auto& [plottable, name] : mFigure.names) plottable->setName(name);
   for (auto& [axis, label] : mFigure.axisLabels) axis->setLabel(label);
   for (auto& [ticker, count] : mFigure.tickCounts) ticker->setTickCount(count);
   for (auto& [legendGrid, wrap] : mFigure.legendWraps) {

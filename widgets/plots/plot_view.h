@@ -106,6 +106,9 @@ private:
   void fitLegendColumns(int widthPt);
   void wrapTextsToFit();
   bool thinCrowdedTicks();
+  void fitTextAndTicks();
+  void shortenHeading(int step);
+  void wrapLegendNames(int widthPt);
 
   /// What beginFigureLayout() changed, to be put back.
   struct MovedLegend {
@@ -123,6 +126,8 @@ private:
     std::vector<std::pair<QCPLegend*, int>> legendWraps;
     std::vector<std::pair<QCPTextElement*, QString>> texts;
     std::vector<std::pair<QCPAxis*, QString>> axisLabels;
+    std::vector<std::pair<QCPAbstractPlottable*, QString>> names;
+    QString headingFull; ///< the heading before shortenHeading()
     std::vector<std::pair<QSharedPointer<QCPAxisTicker>, int>> tickCounts;
   };
   FigureState mFigure;
