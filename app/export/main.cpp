@@ -165,7 +165,9 @@ int main(int argc, char** argv) {
         servingSettings);
     const qint64 computed = timer.restart();
     QStringList errors;
-    const QStringList written = llmwb::ui::writeProjectFigures(figures, job, errors);
+    QStringList notes;
+    const QStringList written = llmwb::ui::writeProjectFigures(figures, job, errors, &notes);
+    for (const auto& n : notes) std::cerr << "llmwb-export: note: " << n.toStdString() << "\n";
     if (verbose)
       std::cout << "llmwb-export: wrote " << written.size() << " files to " << job.outDir.toStdString() << " ("
                 << computed << " ms evaluating, exploring and serving, " << timer.elapsed() << " ms drawing and writing)\n";

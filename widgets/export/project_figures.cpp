@@ -65,29 +65,33 @@ QStringList figureStems(const ProjectFigures& f) {
   return stems;
 }
 
-FigureSize layOutFigure(PlotView& plot, const FigureJob& job) {
-  if (!job.paper) {
-    plot.beginFigureLayout(QSize(job.size.layoutWidth(), job.size.layoutHeight()));
-    return job.size;
-  }
-  const double width = job.paper->widthMm;
-  if (job.paper->heightMm) {
-    const auto size = FigureSize::fromMillimetres(width, *job.paper->heightMm, job.size.dpi);
-    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
-    return size;
-  }
-  // The figure's own estimate, made taller until its texts and plots all find room.
-  double height = plot.figureHeightMm(width);
-  constexpr int kTries = 8;
+FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes) {
+  const double width = job.paper ? job.paper->widthMm : job.size.widthMm();
+  std::optional<double> asked;
+  if (job.paper) asked = job.paper->heightMm;
+  else asked = job.size.heightMm();
+  // The height asked for, or the figure's own estimate; made taller (the width is what a journal
+  // fixes) until its texts and plots all find room.
+  double height = asked.value_or(plot.figureHeightMm(width));
+  constexpr int kTries = 10;
   for (int attempt = 0;; ++attempt) {
-    const auto size = FigureSize::fromMillimetres(width, height, job.size.dpi);
+    auto size = FigureSize::fromMillimetres(width, height, job.size.dpi);
+    if (!job.paper && attempt == 0) size = job.size; // exactly the pixels asked for
     plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
-    if (plot.figureFits() || attempt + 1 == kTries) return size;
+    if (plot.figureFits() || attempt + 1 == kTries) {
+      if (asked && attempt > 0 && notes)
+        *notes << QStringLiteral("%1: too small at %2 x %3 mm for its labels and legend; drawn %2 x %4 mm")
+                      .arg(plot.figureName())
+                      .arg(width, 0, 'f', 0)
+                      .arg(*asked, 0, 'f', 0)
+                      .arg(size.heightMm(), 0, 'f', 0);
+      return size;
+    }
     height *= 1.12;
   }
 }
 
-QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, QStringList& errors) {
+QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, QStringList& errors, QStringList* notes) {
   QStringList written;
   const PlotTheme theme = plotTheme(job.dark.value_or(false));
   const QDir dir(job.outDir);
@@ -97,7 +101,7 @@ QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, Q
   };
   auto write = [&](PlotView& plot) {
     const QString stem = plot.figureName();
-    const FigureSize size = layOutFigure(plot, job);
+    const FigureSize size = layOutFigure(plot, job, notes);
     QString error;
     for (auto format : job.formats) {
       const QString path = dir.filePath(stem + QLatin1Char('.') + extensionOf(format));

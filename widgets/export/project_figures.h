@@ -42,12 +42,15 @@ struct FigureJob {
 /// [serving-ttft-p50 … serving-timeline].
 QStringList figureStems(const ProjectFigures& figures);
 
-/// Begins `plot`'s figure layout (PlotView::beginFigureLayout) at the job's size and returns it:
-/// without a height in the job, the figure's own, made taller until everything fits.
-FigureSize layOutFigure(PlotView& plot, const FigureJob& job);
+/// Begins `plot`'s figure layout (PlotView::beginFigureLayout) at the job's width and returns the
+/// size: the job's height (or, without one, the figure's own) made taller until every text and
+/// plot finds room, with a line in `notes` when the asked height was too small.
+FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes = nullptr);
 
 /// Writes every figure of every registered view in every format plus <stem>.csv and <stem>.json;
-/// returns the paths written. Failures are appended to `errors` (the other files are still written).
-QStringList writeProjectFigures(const ProjectFigures& figures, const FigureJob& job, QStringList& errors);
+/// returns the paths written. Failures are appended to `errors` (the other files are still written),
+/// figures drawn taller than asked to `notes`.
+QStringList writeProjectFigures(const ProjectFigures& figures, const FigureJob& job, QStringList& errors,
+                                QStringList* notes = nullptr);
 
 } // namespace llmwb::ui

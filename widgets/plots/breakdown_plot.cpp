@@ -167,25 +167,15 @@ void BreakdownPlot::rebuild() {
       fit.totals.push_back(label);
     }
     if (panel.limit > 0) {
+      // Named in the legend: a label beside the line would sit on the totals of bars close to it.
       const double limit = panel.limit / prefix.factor;
-      auto* line = new QCPItemStraightLine(this);
-      line->setClipAxisRect(rect);
-      line->point1->setAxes(x, y);
-      line->point2->setAxes(x, y);
-      line->point1->setCoords(0, limit);
-      line->point2->setCoords(1, limit);
-      line->setPen(QPen(t.highlight, 1.5, Qt::DashLine));
-      auto* label = new QCPItemText(this);
-      label->setClipAxisRect(rect);
-      label->position->setAxes(x, y);
-      label->position->setCoords(0.45, limit);
-      label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-      label->setText(QStringLiteral("%1 %2").arg(panel.limitName, formatValue(panel.limit, panel.quantity)));
-      label->setColor(t.highlight);
-      label->setFont(t.tickFont);
+      auto* line = new QCPGraph(x, y);
+      line->setName(QStringLiteral("%1 %2").arg(panel.limitName, formatValue(panel.limit, panel.quantity)));
+      line->setPen(QPen(t.highlight, t.print ? 1 : 1.5, Qt::DashLine));
+      line->setData(QVector<double>{0.4, double(panel.categories.size()) + 0.6}, QVector<double>{limit, limit});
+      if (inLegend.insert(line->name()).second) line->addToLegend(mLegend);
       top = std::max(top, limit);
     }
-    y->setRange(0, top > 0 ? top * kHeadroom : 1); // room for the totals above the bars
     fit.top = top;
     if (top > 0) mPanelFits.push_back(std::move(fit));
   }
