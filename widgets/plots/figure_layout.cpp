@@ -273,12 +273,21 @@ void PlotView::restoreSideLegends() {
 
 void PlotView::fitLegendColumns(int widthPt) {
   for (int row = 0; row < plotLayout()->rowCount(); ++row) {
+    if (!plotLayout()->hasElement(row, 0)) continue;
     auto* lg = qobject_cast<QCPLegend*>(plotLayout()->element(row, 0));
     if (!lg || lg->fillOrder() != QCPLayoutGrid::foColumnsFirst || lg->itemCount() == 0) continue;
     std::vector<int> widths;
     for (int i = 0; i < lg->itemCount(); ++i)
       if (const auto* item = lg->item(i)) widths.push_back(item->minimumOuterSizeHint().width()); // cells can be empty
-    const int available = widthPt - lg->margins().left() - lg->margins().right() - 8;
+    // The legend has its column's width: the page less the other columns (a colour scale).
+    int others = 0;
+    for (int column = 1; column < plotLayout()->columnCount(); ++column) {
+      int widest = 0;
+      for (int r = 0; r < plotLayout()->rowCount(); ++r)
+        if (auto* e = plotLayout()->hasElement(r, column) ? plotLayout()->element(r, column) : nullptr; e && e->visible()) widest = std::max(widest, e->minimumOuterSizeHint().width());
+      others += widest + (widest > 0 ? plotLayout()->columnSpacing() : 0);
+    }
+    const int available = widthPt - others - lg->margins().left() - lg->margins().right() - 8;
     const int columns = columnsThatFit(widths, available, lg->columnSpacing());
     if (std::none_of(mFigure.legendWraps.begin(), mFigure.legendWraps.end(), [&](const auto& w) { return w.first == lg; }))
       mFigure.legendWraps.emplace_back(lg, lg->wrap());
@@ -315,8 +324,12 @@ void PlotView::wrapTextsToFit() {
 
 bool PlotView::thinCrowdedTicks() {
   bool changed = false;
+  std::vector<QCPAxis*> axes;
   for (auto* rect : axisRects())
-    for (auto* axis : rect->axes()) {
+    for (auto* axis : rect->axes()) axes.push_back(axis);
+  for (auto* element : plotLayout()->elements(true)) // colour scales have an axis of their own
+    if (auto* scale = qobject_cast<QCPColorScale*>(element)) axes.push_back(scale->axis());
+  for (auto* axis : axes) {
       if (!axis->visible() || !axis->tickLabels() || !ticksCrowded(*axis)) continue;
       const auto ticker = axis->ticker();
       if (auto text = ticker.dynamicCast<QCPAxisTickerText>()) {
