@@ -13,6 +13,7 @@
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
 #include "widgets/export/project_figures.h"
+#include "widgets/plots/export_dialog.h"
 
 #include <QDir>
 #include <QFile>
@@ -127,6 +128,17 @@ private slots:
     const auto physical = ui::FigureSize::fromMillimetres(89, 60, 300);
     QCOMPARE(physical.widthPx, 1051);
     QCOMPARE(physical.layoutWidth(), 252); // points
+  }
+
+  void exportDialogOffersPaperSizes() {
+    ui::ExportDialog dialog(QStringLiteral("roofline"), nullptr, [](double widthMm) { return widthMm * 0.8; });
+    QCOMPARE(dialog.paperCount(), 3); // custom, column, page
+    dialog.choosePaper(1);
+    QCOMPARE(dialog.size().dpi, ui::kPaperDpi);
+    QCOMPARE(dialog.size().widthPx, 1051); // 89 mm at 300 dpi
+    QCOMPARE(dialog.size().heightPx, int(std::lround(89 * 0.8 / 25.4 * 300)));
+    dialog.choosePaper(2);
+    QVERIFY(std::abs(dialog.size().widthMm() - ui::kPageWidthMm) < 0.1);
   }
 
   void figuresFitAtEverySize_data() {
