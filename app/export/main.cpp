@@ -109,9 +109,14 @@ int main(int argc, char** argv) {
     job.paper = *paper;
   }
   const double defaultDpi = job.paper ? llmwb::ui::kPaperDpi : job.size.dpi;
-  const auto d = positive(parser, QStringLiteral("dpi"), int(defaultDpi), error);
-  if (!w || !h || !d) return fail(error, 2);
-  if (*d < 36 || *d > 2400) return fail(QStringLiteral("--dpi expects dots per inch from 36 to 2400, got %1").arg(*d), 2);
+  if (!w || !h) return fail(error, 2);
+  std::optional<int> d = int(defaultDpi);
+  if (parser.isSet(dpi)) {
+    bool ok = false;
+    d = parser.value(dpi).toInt(&ok);
+    if (!ok || *d < 36 || *d > 2400)
+      return fail(QStringLiteral("--dpi expects dots per inch, a whole number from 36 to 2400, got \"%1\"").arg(parser.value(dpi)), 2);
+  }
   job.size = {*w, *h, double(*d)};
   if (parser.isSet(theme)) {
     const QString t = parser.value(theme);
