@@ -126,7 +126,7 @@ void BreakdownPlot::rebuild() {
     const Prefix prefix = panelPrefix(panel);
     y->setLabel(QStringLiteral("%1 (%2%3)").arg(panel.axisName, prefix.symbol, unitOf(panel.quantity)));
     double top = 0;
-    PanelFit fit{x, y, 0, {}};
+    PanelFit fit{x, y, 0, 0, {}};
 
     QCPBars* below = nullptr;
     for (std::size_t s = 0; s < panel.series.size(); ++s) {
@@ -164,6 +164,7 @@ void BreakdownPlot::rebuild() {
       label->setColor(t.foreground);
       label->setFont(t.tickFont);
       label->setPadding(QMargins(0, 0, 0, 2));
+      label->setProperty("llmwb.stack", stack / prefix.factor);
       fit.totals.push_back(label);
     }
     if (panel.limit > 0) {
@@ -174,6 +175,7 @@ void BreakdownPlot::rebuild() {
       line->setPen(QPen(t.highlight, t.print ? 1 : 1.5, Qt::DashLine));
       line->setData(QVector<double>{0.4, double(panel.categories.size()) + 0.6}, QVector<double>{limit, limit});
       if (inLegend.insert(line->name()).second) line->addToLegend(mLegend);
+      fit.limit = limit;
       top = std::max(top, limit);
     }
     fit.top = top;
@@ -203,6 +205,17 @@ bool BreakdownPlot::fitToLayout() {
       changed = true;
     }
     const double room = upright ? widest : fm.height() + 4;
+    // A total just under the limit line would be struck through by it: it goes above the line.
+    if (fit.limit > 0)
+      for (auto* label : fit.totals) {
+        const double stack = label->property("llmwb.stack").toDouble();
+        const bool lift = stack < fit.limit && fit.values->coordToPixel(stack) - fit.values->coordToPixel(fit.limit) < room;
+        const double y = lift ? fit.limit : stack;
+        if (label->position->coords().y() != y) {
+          label->position->setCoords(label->position->coords().x(), y);
+          changed = true;
+        }
+      }
     const double share = std::min(0.6, room / height);
     const double upper = fit.top * std::max(kHeadroom, 1.02 / (1 - share));
     if (std::abs(fit.values->range().upper - upper) > 0.01 * upper) {

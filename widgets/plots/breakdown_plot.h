@@ -40,6 +40,7 @@ private:
     QCPAxis* categories = nullptr;
     QCPAxis* values = nullptr;
     double top = 0;
+    double limit = 0; ///< the panel's limit line in axis units (0: none)
     std::vector<QCPItemText*> totals;
   };
   std::vector<PanelFit> mPanelFits;
