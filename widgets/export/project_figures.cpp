@@ -73,7 +73,7 @@ FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes
   // The height asked for, or the figure's own estimate; made taller (the width is what a journal
   // fixes) until its texts and plots all find room.
   double height = asked.value_or(plot.figureHeightMm(width));
-  constexpr int kTries = 10;
+  constexpr int kTries = 12;
   for (int attempt = 0;; ++attempt) {
     auto size = FigureSize::fromMillimetres(width, height, job.size.dpi);
     if (!job.paper && attempt == 0) size = job.size; // exactly the pixels asked for
@@ -87,7 +87,7 @@ FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes
                       .arg(size.heightMm(), 0, 'f', 0);
       return size;
     }
-    height *= 1.12;
+    height *= 1.2;
   }
 }
 

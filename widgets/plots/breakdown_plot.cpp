@@ -190,6 +190,7 @@ bool BreakdownPlot::fitToLayout() {
   // and totals wider than a bar's slot stand upright above their bars.
   const QFontMetricsF fm(theme().tickFont);
   bool changed = false;
+  mCramped = false;
   for (auto& fit : mPanelFits) {
     const int height = fit.values->axisRect()->height();
     if (height <= 0) continue;
@@ -204,7 +205,7 @@ bool BreakdownPlot::fitToLayout() {
       label->setPadding(upright ? QMargins(2, 0, 0, 0) : QMargins(0, 0, 0, 2));
       changed = true;
     }
-    const double room = upright ? widest : fm.height() + 4;
+    const double room = (upright ? widest : fm.height() + 4) + 4; // and a little air under the panel heading
     // A total just under the limit line would be struck through by it: it goes above the line.
     if (fit.limit > 0)
       for (auto* label : fit.totals) {
@@ -216,6 +217,7 @@ bool BreakdownPlot::fitToLayout() {
           changed = true;
         }
       }
+    mCramped |= room / height > 0.6;
     const double share = std::min(0.6, room / height);
     const double upper = fit.top * std::max(kHeadroom, 1.02 / (1 - share));
     if (std::abs(fit.values->range().upper - upper) > 0.01 * upper) {

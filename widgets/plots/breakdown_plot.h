@@ -24,6 +24,7 @@ protected:
   void rebuild() override;
   QString plottableTooltipAt(const QPointF& pos) const override;
   bool fitToLayout() override;
+  bool figureCramped() const override { return mCramped; }
 
 private:
   struct BarsInfo {
@@ -44,6 +45,7 @@ private:
     std::vector<QCPItemText*> totals;
   };
   std::vector<PanelFit> mPanelFits;
+  bool mCramped = false; ///< a panel too short for its totals
 };
 
 } // namespace llmwb::ui

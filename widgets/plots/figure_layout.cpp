@@ -171,7 +171,7 @@ void PlotView::beginFigureLayout(const QSize& layoutPt) {
   for (int shortening = 0; shortening < 3; ++shortening) {
     if (shortening > 0) shortenHeading(shortening);
     fitTextAndTicks();
-    mFigure.fits = plotLayout()->minimumOuterSizeHint().height() <= layoutPt.height();
+    mFigure.fits = plotLayout()->minimumOuterSizeHint().height() <= layoutPt.height() && !figureCramped();
     for (auto* rect : axisRects())
       if (rect->visible() && rect->height() < kSmallestAxisPt) mFigure.fits = false;
     if (mFigure.fits) break;
@@ -333,10 +333,27 @@ bool PlotView::thinCrowdedTicks() {
       if (!axis->visible() || !axis->tickLabels() || !ticksCrowded(*axis)) continue;
       const auto ticker = axis->ticker();
       if (auto text = ticker.dynamicCast<QCPAxisTickerText>()) {
+        auto& ticks = text->ticks();
+        // Numbered positions (mesh rows and columns) thin out like numbers: every other one,
+        // the last kept. The ticker is rebuilt with the plot, so nothing needs restoring.
+        const bool numbers = std::all_of(ticks.begin(), ticks.end(), [](const QString& l) {
+          bool ok = false;
+          l.toDouble(&ok);
+          return ok;
+        });
+        if (numbers && ticks.size() > 2) {
+          QMap<double, QString> kept;
+          int i = 0;
+          for (auto it = ticks.begin(); it != ticks.end(); ++it, ++i)
+            if (i % 2 == 0 || std::next(it) == ticks.end()) kept.insert(it.key(), it.value());
+          if (kept.size() > 2 && std::next(kept.end(), -2).key() == std::prev(ticks.end(), 2).key()) kept.remove(std::next(kept.end(), -2).key());
+          text->setTicks(kept);
+          changed = true;
+          continue;
+        }
         // Categories cannot be left out: first wrap each label to the room between two ticks,
         // then, if a single word is still too wide, stand the labels upright.
         if (axis->orientation() != Qt::Horizontal || std::abs(axis->tickLabelRotation()) >= 90) continue;
-        auto& ticks = text->ticks();
         const double room = ticks.size() > 1 ? std::abs(axis->coordToPixel(std::next(ticks.begin()).key()) -
                                                         axis->coordToPixel(ticks.begin().key()))
                                             : axis->axisRect()->width();

@@ -60,6 +60,8 @@ protected:
   /// their size (room for labels above bars); true when something changed and the layout must
   /// be redone.
   virtual bool fitToLayout();
+  /// After fitToLayout(): something still has too little room (the figure needs more height).
+  virtual bool figureCramped() const { return false; }
   /// The size of the printed figure being laid out, in points; empty on screen.
   QSize figureLayoutPt() const { return mFigure.layoutPt; }
   /// Extra entries for the context menu, before the export entries.
