@@ -73,10 +73,13 @@ commands:
       --set overrides fields as for evaluate.
   serve-sweep --system ID --model ID --workload ID|IN:OUT --rates R1,R2,... [serve's options]
       Latency against Poisson arrival rate: one serving simulation per rate.
-  export-figures --project FILE --out DIR [--formats png,pdf,svg] [--width PX --height PX --dpi N]
+  export-figures --project FILE --out DIR [--formats png,pdf,svg]
+          [--size column|page|WIDTHxHEIGHTmm | --width PX --height PX] [--dpi DPI]
           [--theme light|dark] [--presets DIR]
       Roofline, breakdown, Pareto and convergence figures of a project with their data (CSV, JSON),
-      via llmwb-export from the GUI part (docs/figures.md).
+      via llmwb-export from the GUI part (docs/figures.md). --size: column = 89 mm wide, page =
+      183 mm, each figure's own height unless given; PNG at --dpi (300 with --size), PDF and SVG the
+      same physical size; text 7-9 pt.
 
 Presets are searched in $LLMWB_PRESETS, ~/.local/share/llmwb/presets and the installed presets.
 )";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // llmwb-export: every figure of a project, without a window.
-//   llmwb-export --project FILE --out DIR [--formats png,pdf,svg] [--width PX --height PX --dpi N]
+//   llmwb-export --project FILE --out DIR [--formats png,pdf,svg]
+//                [--size column|page|WIDTHxHEIGHTmm | --width PX --height PX] [--dpi N]
 //                [--theme light|dark] [--presets DIR]
 //                [--serving [--serving-scheduler NAME] [--serving-rates LIST] [--serving-requests N] [--serving-seed N]]
 
@@ -53,9 +54,16 @@ int main(int argc, char** argv) {
   const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Folder for the files (made if missing)."), QStringLiteral("DIR"));
   const QCommandLineOption formats(QStringLiteral("formats"), QStringLiteral("Figure formats (default png,pdf,svg)."),
                                    QStringLiteral("LIST"), QStringLiteral("png,pdf,svg"));
-  const QCommandLineOption width(QStringLiteral("width"), QStringLiteral("Width in pixels (default 1600)."), QStringLiteral("PX"));
-  const QCommandLineOption height(QStringLiteral("height"), QStringLiteral("Height in pixels (default 1000)."), QStringLiteral("PX"));
-  const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("Dots per inch (default 150)."), QStringLiteral("N"));
+  const QCommandLineOption size(
+      QStringLiteral("size"),
+      QStringLiteral("Physical size of every figure: column (89 mm wide), page (183 mm wide), WIDTHmm or WIDTHxHEIGHTmm "
+                     "(e.g. 120x80mm). Without a height each figure takes the height that suits it. Fonts are 7-9 pt "
+                     "at any size; the PNG is mm/25.4*dpi pixels, the PDF page and the SVG the same size in pt and mm."),
+      QStringLiteral("SIZE"));
+  const QCommandLineOption width(QStringLiteral("width"), QStringLiteral("Width in pixels at --dpi (default 1600; instead of --size)."), QStringLiteral("PX"));
+  const QCommandLineOption height(QStringLiteral("height"), QStringLiteral("Height in pixels at --dpi (default 1000; instead of --size)."), QStringLiteral("PX"));
+  const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("Resolution of the PNG in dots per inch (default 300 with --size, else 150)."),
+                               QStringLiteral("DPI"));
   const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light (default) or dark."), QStringLiteral("NAME"));
   const QCommandLineOption presets(QStringLiteral("presets"), QStringLiteral("Extra preset folder, searched first."), QStringLiteral("DIR"));
   const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("Only errors."));
@@ -70,7 +78,7 @@ int main(int argc, char** argv) {
                                            QStringLiteral("N"));
   const QCommandLineOption servingSeed(QStringLiteral("serving-seed"), QStringLiteral("Seed of the arrivals (default 1)."),
                                        QStringLiteral("N"));
-  parser.addOptions({project, out, formats, width, height, dpi, theme, presets, quiet, serving, servingScheduler, servingRates,
+  parser.addOptions({project, out, formats, size, width, height, dpi, theme, presets, quiet, serving, servingScheduler, servingRates,
                      servingRequests, servingSeed});
   if (!parser.parse(QApplication::arguments())) return fail(parser.errorText(), 2);
   if (parser.isSet(QStringLiteral("help"))) {
@@ -93,8 +101,22 @@ int main(int argc, char** argv) {
   QString error;
   const auto w = positive(parser, QStringLiteral("width"), job.size.widthPx, error);
   const auto h = positive(parser, QStringLiteral("height"), job.size.heightPx, error);
-  const auto d = positive(parser, QStringLiteral("dpi"), int(job.size.dpi), error);
-  if (!w || !h || !d) return fail(error, 2);
+  if (parser.isSet(size) && (parser.isSet(width) || parser.isSet(height)))
+    return fail(QStringLiteral("--size (in mm) and --width/--height (in pixels) exclude each other"), 2);
+  if (parser.isSet(size)) {
+    const auto paper = llmwb::ui::parsePaperSize(parser.value(size), &error);
+    if (!paper) return fail(QStringLiteral("--size: ") + error, 2);
+    job.paper = *paper;
+  }
+  const double defaultDpi = job.paper ? llmwb::ui::kPaperDpi : job.size.dpi;
+  if (!w || !h) return fail(error, 2);
+  std::optional<int> d = int(defaultDpi);
+  if (parser.isSet(dpi)) {
+    bool ok = false;
+    d = parser.value(dpi).toInt(&ok);
+    if (!ok || *d < 36 || *d > 2400)
+      return fail(QStringLiteral("--dpi expects dots per inch, a whole number from 36 to 2400, got \"%1\"").arg(parser.value(dpi)), 2);
+  }
   job.size = {*w, *h, double(*d)};
   if (parser.isSet(theme)) {
     const QString t = parser.value(theme);
@@ -148,7 +170,9 @@ int main(int argc, char** argv) {
         servingSettings);
     const qint64 computed = timer.restart();
     QStringList errors;
-    const QStringList written = llmwb::ui::writeProjectFigures(figures, job, errors);
+    QStringList notes;
+    const QStringList written = llmwb::ui::writeProjectFigures(figures, job, errors, &notes);
+    for (const auto& n : notes) std::cerr << "llmwb-export: note: " << n.toStdString() << "\n";
     if (verbose)
       std::cout << "llmwb-export: wrote " << written.size() << " files to " << job.outDir.toStdString() << " ("
                 << computed << " ms evaluating, exploring and serving, " << timer.elapsed() << " ms drawing and writing)\n";

@@ -65,7 +65,33 @@ QStringList figureStems(const ProjectFigures& f) {
   return stems;
 }
 
-QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, QStringList& errors) {
+FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes) {
+  const double width = job.paper ? job.paper->widthMm : job.size.widthMm();
+  std::optional<double> asked;
+  if (job.paper) asked = job.paper->heightMm;
+  else asked = job.size.heightMm();
+  // The height asked for, or the figure's own estimate; made taller (the width is what a journal
+  // fixes) until its texts and plots all find room.
+  double height = asked.value_or(plot.figureHeightMm(width));
+  constexpr int kTries = 12;
+  for (int attempt = 0;; ++attempt) {
+    auto size = FigureSize::fromMillimetres(width, height, job.size.dpi);
+    if (!job.paper && attempt == 0) size = job.size; // exactly the pixels asked for
+    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
+    if (plot.figureFits() || attempt + 1 == kTries) {
+      if (asked && attempt > 0 && notes)
+        *notes << QStringLiteral("%1: too small at %2 x %3 mm for its labels and legend; drawn %2 x %4 mm")
+                      .arg(plot.figureName())
+                      .arg(width, 0, 'f', 0)
+                      .arg(*asked, 0, 'f', 0)
+                      .arg(size.heightMm(), 0, 'f', 0);
+      return size;
+    }
+    height *= 1.2;
+  }
+}
+
+QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, QStringList& errors, QStringList* notes) {
   QStringList written;
   const PlotTheme theme = plotTheme(job.dark.value_or(false));
   const QDir dir(job.outDir);
@@ -75,12 +101,14 @@ QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, Q
   };
   auto write = [&](PlotView& plot) {
     const QString stem = plot.figureName();
+    const FigureSize size = layOutFigure(plot, job, notes);
     QString error;
     for (auto format : job.formats) {
       const QString path = dir.filePath(stem + QLatin1Char('.') + extensionOf(format));
-      if (exportFigure(plot, path, format, job.size, &error)) written << path;
+      if (exportFigure(plot, path, format, size, &error)) written << path;
       else errors << error;
     }
+    plot.endFigureLayout();
     const PlotTable table = plot.table();
     for (auto format : {DataFormat::Csv, DataFormat::Json}) {
       const QString path = dir.filePath(stem + QLatin1Char('.') + extensionOf(format));

@@ -19,6 +19,8 @@
 
 namespace llmwb::ui {
 
+class PlotView;
+
 /// Evaluates the project and runs its exploration, and the serving sweep `serving` when given.
 /// Throws InputError / std::exception naming the file or field on bad input.
 ProjectFigures computeProjectFigures(const Project& project, const PresetLibrary& library,
@@ -29,6 +31,9 @@ struct FigureJob {
   QString outDir;
   std::vector<FigureFormat> formats{FigureFormat::Png, FigureFormat::Pdf, FigureFormat::Svg};
   FigureSize size;
+  /// A paper width (and height) in mm at size.dpi: replaces size; without a height each figure
+  /// takes the height that suits it (PlotView::figureHeightMm).
+  std::optional<PaperSize> paper;
   std::optional<bool> dark; ///< nullopt: light (figures for print)
 };
 
@@ -37,8 +42,15 @@ struct FigureJob {
 /// [serving-ttft-p50 … serving-timeline].
 QStringList figureStems(const ProjectFigures& figures);
 
+/// Begins `plot`'s figure layout (PlotView::beginFigureLayout) at the job's width and returns the
+/// size: the job's height (or, without one, the figure's own) made taller until every text and
+/// plot finds room, with a line in `notes` when the asked height was too small.
+FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes = nullptr);
+
 /// Writes every figure of every registered view in every format plus <stem>.csv and <stem>.json;
-/// returns the paths written. Failures are appended to `errors` (the other files are still written).
-QStringList writeProjectFigures(const ProjectFigures& figures, const FigureJob& job, QStringList& errors);
+/// returns the paths written. Failures are appended to `errors` (the other files are still written),
+/// figures drawn taller than asked to `notes`.
+QStringList writeProjectFigures(const ProjectFigures& figures, const FigureJob& job, QStringList& errors,
+                                QStringList* notes = nullptr);
 
 } // namespace llmwb::ui

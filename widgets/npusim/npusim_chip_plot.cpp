@@ -149,7 +149,7 @@ void NpusimChipPlot::rebuild() {
   for (const auto& p : map.pools) stages = std::max(stages, p.shape.pp);
   const int cells = std::max(map.columns, map.rows);
   QFont cellFont = t.tickFont;
-  cellFont.setPointSizeF(cells > 12 ? 6.5 : 8.5);
+  cellFont = fontAtPoints(cellFont, cells > 12 ? 6.5 : 8.5);
 
   // The mesh's links, faint, under everything.
   const QPen meshPen(t.grid, 1);
@@ -182,7 +182,7 @@ void NpusimChipPlot::rebuild() {
         const auto& g = map.groups[std::size_t(c.group)];
         const auto& pool = map.pools[std::size_t(g.pool)];
         rect->setBrush(QBrush(stageColor(g.stage, stages, dark)));
-        rect->setPen(QPen(t.foreground, pool.role == DeviceRole::Decode ? 2.2 : 1,
+        rect->setPen(QPen(t.foreground, (pool.role == DeviceRole::Decode ? 2.2 : 1) * (t.print ? 0.6 : 1),
                           pool.role == DeviceRole::Decode ? Qt::DashLine : Qt::SolidLine));
         auto* label = new QCPItemText(this);
         label->position->setCoords(x, y);
@@ -213,10 +213,12 @@ void NpusimChipPlot::rebuild() {
     const double ox = -dy * 0.14, oy = dx * 0.14; // perpendicular offset
     auto* line = new QCPItemLine(this);
     const double f = peak > 0 ? l.bytes / peak : 0;
-    line->setPen(QPen(linkHeatColor(f), cells > 12 ? 3 : 5, Qt::SolidLine, Qt::FlatCap));
+    // A printed figure is laid out in points: links and arrows half their screen width.
+    const double linkScale = t.print ? 0.5 : 1;
+    line->setPen(QPen(linkHeatColor(f), (cells > 12 ? 3 : 5) * linkScale, Qt::SolidLine, Qt::FlatCap));
     line->start->setCoords(l.from.x + dx * kHalf + ox, l.from.y + dy * kHalf + oy);
     line->end->setCoords(l.to.x - dx * kHalf + ox, l.to.y - dy * kHalf + oy);
-    line->setHead(QCPLineEnding(QCPLineEnding::esFlatArrow, cells > 12 ? 5 : 7, cells > 12 ? 5 : 7));
+    line->setHead(QCPLineEnding(QCPLineEnding::esFlatArrow, (cells > 12 ? 5 : 7) * linkScale, (cells > 12 ? 5 : 7) * linkScale));
     ++mLinkItems;
     QString tip = tr("link (%1, %2) → (%3, %4)\n%5 over %6 flow(s)")
                       .arg(l.from.x)
@@ -260,7 +262,7 @@ void NpusimChipPlot::rebuild() {
   if (idle) swatch(tr("idle core"), t.muted.lighter(dark ? 60 : 150), QPen(t.muted, 1, Qt::DotLine), QCPScatterStyle::ssSquare);
   // Many entries: two columns, so the legend never runs past the plot's height.
   QFont legendFont = t.legendFont;
-  legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
+  legendFont = fontAtPoints(legendFont, std::max(7.0, fontPoints(legendFont) - 1));
   legend->setFont(legendFont);
   for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(legendFont);
   legend->setWrap(legend->itemCount() > 6 ? 2 : 1);

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/breakdown_plot.h"
 
+#include <QFontMetricsF>
+
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace llmwb::ui {
 
 namespace {
+/// The value axis goes this far above the highest bar: room for its total.
+constexpr double kHeadroom = 1.22;
+
 QColor colourOf(const BarSeries& s, bool dark) {
   switch (s.colour) {
   case BarColour::OperatorClass: return operatorClassColor(OperatorClass(s.colourIndex), dark);
@@ -62,12 +68,25 @@ void BreakdownPlot::setData(BreakdownData data) {
   refresh();
 }
 
+double BreakdownPlot::figureHeightMm(double widthMm) const {
+  constexpr double kPointsPerMm = 72 / 25.4;
+  const double widthPt = widthMm * kPointsPerMm;
+  int rows = 0;
+  for (const auto& panel : mData.panels) rows = std::max(rows, panel.row + 1);
+  const bool stacked = isNarrowFigure(QSize(int(widthPt), 1));
+  if (stacked) rows = int(mData.panels.size());
+  // Per row of panels: its heading, the bars and two or three lines of category labels.
+  const double rowPt = stacked ? 125 : std::clamp(widthPt * 0.3, 150.0, 240.0);
+  return (30 + rows * rowPt) / kPointsPerMm;
+}
+
 QString BreakdownPlot::figureName() const { return mData.name.isEmpty() ? QStringLiteral("breakdown") : mData.name; }
 
 void BreakdownPlot::rebuild() {
   clearPlottables();
   clearItems();
   mBars.clear();
+  mPanelFits.clear();
   mLegend->clearItems();
   mGrid->clear();
   mGrid->simplify();
@@ -85,9 +104,12 @@ void BreakdownPlot::rebuild() {
     auto* heading = new QCPTextElement(this, panel.title, t.labelFont);
     heading->setTextColor(t.foreground);
     auto* rect = new QCPAxisRect(this);
-    mGrid->addElement(2 * panel.row, panel.column, heading);
-    mGrid->addElement(2 * panel.row + 1, panel.column, rect);
-    mGrid->setRowStretchFactor(2 * panel.row, 0.001);
+    // A printed column has no room for panels side by side: one panel under the other.
+    const bool stacked = t.print && isNarrowFigure(figureLayoutPt());
+    const int row = stacked ? int(p) : panel.row, column = stacked ? 0 : panel.column;
+    mGrid->addElement(2 * row, column, heading);
+    mGrid->addElement(2 * row + 1, column, rect);
+    mGrid->setRowStretchFactor(2 * row, 0.001);
     styleAxisRect(*rect, t);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
@@ -104,6 +126,7 @@ void BreakdownPlot::rebuild() {
     const Prefix prefix = panelPrefix(panel);
     y->setLabel(QStringLiteral("%1 (%2%3)").arg(panel.axisName, prefix.symbol, unitOf(panel.quantity)));
     double top = 0;
+    PanelFit fit{x, y, 0, 0, {}};
 
     QCPBars* below = nullptr;
     for (std::size_t s = 0; s < panel.series.size(); ++s) {
@@ -141,30 +164,68 @@ void BreakdownPlot::rebuild() {
       label->setColor(t.foreground);
       label->setFont(t.tickFont);
       label->setPadding(QMargins(0, 0, 0, 2));
+      label->setProperty("llmwb.stack", stack / prefix.factor);
+      fit.totals.push_back(label);
     }
     if (panel.limit > 0) {
+      // Named in the legend: a label beside the line would sit on the totals of bars close to it.
       const double limit = panel.limit / prefix.factor;
-      auto* line = new QCPItemStraightLine(this);
-      line->setClipAxisRect(rect);
-      line->point1->setAxes(x, y);
-      line->point2->setAxes(x, y);
-      line->point1->setCoords(0, limit);
-      line->point2->setCoords(1, limit);
-      line->setPen(QPen(t.highlight, 1.5, Qt::DashLine));
-      auto* label = new QCPItemText(this);
-      label->setClipAxisRect(rect);
-      label->position->setAxes(x, y);
-      label->position->setCoords(0.45, limit);
-      label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-      label->setText(QStringLiteral("%1 %2").arg(panel.limitName, formatValue(panel.limit, panel.quantity)));
-      label->setColor(t.highlight);
-      label->setFont(t.tickFont);
+      auto* line = new QCPGraph(x, y);
+      line->setName(QStringLiteral("%1 %2").arg(panel.limitName, formatValue(panel.limit, panel.quantity)));
+      line->setPen(QPen(t.highlight, t.print ? 1 : 1.5, Qt::DashLine));
+      line->setData(QVector<double>{0.4, double(panel.categories.size()) + 0.6}, QVector<double>{limit, limit});
+      if (inLegend.insert(line->name()).second) line->addToLegend(mLegend);
+      fit.limit = limit;
       top = std::max(top, limit);
     }
-    y->setRange(0, top > 0 ? top * 1.22 : 1); // room for the totals above the bars
+    fit.top = top;
+    if (top > 0) mPanelFits.push_back(std::move(fit));
   }
   // Class and level bars are labelled by their category; the legend lists only the other series.
   mLegend->setVisible(mLegend->itemCount() > 0);
+}
+
+bool BreakdownPlot::fitToLayout() {
+  // A short panel (a printed column) needs more than the screen's headroom for a line of text,
+  // and totals wider than a bar's slot stand upright above their bars.
+  const QFontMetricsF fm(theme().tickFont);
+  bool changed = false;
+  mCramped = false;
+  for (auto& fit : mPanelFits) {
+    const int height = fit.values->axisRect()->height();
+    if (height <= 0) continue;
+    const double slot = std::abs(fit.categories->coordToPixel(2) - fit.categories->coordToPixel(1));
+    double widest = 0;
+    for (const auto* label : fit.totals) widest = std::max(widest, fm.horizontalAdvance(label->text()) + 4);
+    const bool upright = widest > slot;
+    for (auto* label : fit.totals) {
+      if ((label->rotation() != 0) == upright) continue;
+      label->setRotation(upright ? -90 : 0);
+      label->setPositionAlignment(upright ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignHCenter | Qt::AlignBottom);
+      label->setPadding(upright ? QMargins(2, 0, 0, 0) : QMargins(0, 0, 0, 2));
+      changed = true;
+    }
+    const double room = (upright ? widest : fm.height() + 4) + 4; // and a little air under the panel heading
+    // A total just under the limit line would be struck through by it: it goes above the line.
+    if (fit.limit > 0)
+      for (auto* label : fit.totals) {
+        const double stack = label->property("llmwb.stack").toDouble();
+        const bool lift = stack < fit.limit && fit.values->coordToPixel(stack) - fit.values->coordToPixel(fit.limit) < room;
+        const double y = lift ? fit.limit : stack;
+        if (label->position->coords().y() != y) {
+          label->position->setCoords(label->position->coords().x(), y);
+          changed = true;
+        }
+      }
+    mCramped |= room / height > 0.6;
+    const double share = std::min(0.6, room / height);
+    const double upper = fit.top * std::max(kHeadroom, 1.02 / (1 - share));
+    if (std::abs(fit.values->range().upper - upper) > 0.01 * upper) {
+      fit.values->setRangeUpper(upper);
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 QString BreakdownPlot::plottableTooltipAt(const QPointF& pos) const {

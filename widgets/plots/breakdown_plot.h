@@ -18,10 +18,13 @@ public:
 
   PlotTable table() const override;
   QString figureName() const override;
+  double figureHeightMm(double widthMm) const override;
 
 protected:
   void rebuild() override;
   QString plottableTooltipAt(const QPointF& pos) const override;
+  bool fitToLayout() override;
+  bool figureCramped() const override { return mCramped; }
 
 private:
   struct BarsInfo {
@@ -33,6 +36,16 @@ private:
   QCPLayoutGrid* mGrid = nullptr;
   QCPLegend* mLegend = nullptr;
   std::vector<BarsInfo> mBars;
+  /// Each panel's axes, the top of its highest bar (or limit) in axis units and its bar totals.
+  struct PanelFit {
+    QCPAxis* categories = nullptr;
+    QCPAxis* values = nullptr;
+    double top = 0;
+    double limit = 0; ///< the panel's limit line in axis units (0: none)
+    std::vector<QCPItemText*> totals;
+  };
+  std::vector<PanelFit> mPanelFits;
+  bool mCramped = false; ///< a panel too short for its totals
 };
 
 } // namespace llmwb::ui

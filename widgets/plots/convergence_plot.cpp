@@ -54,15 +54,14 @@ void ConvergencePlot::rebuild() {
   clearItems();
   const PlotTheme& t = theme();
   xAxis->setLabel(tr("Evaluations (designs)"));
-  yAxis->setLabel(mUnit.isEmpty() ? tr("Hypervolume") : tr("Hypervolume (%1)").arg(mUnit));
-  yAxis->setNumberFormat(QStringLiteral("gb"));
+
   double top = mReference;
   std::size_t longest = 1;
   for (std::size_t r = 0; r < mRuns.size(); ++r) {
     const auto& run = mRuns[r];
     auto* g = addGraph();
     g->setName(run.label);
-    g->setPen(QPen(seriesColor(int(r), t.dark), 2));
+    g->setPen(QPen(seriesColor(int(r), t.dark), t.print ? 1.2 : 2));
     g->setLineStyle(QCPGraph::lsStepLeft);
     for (std::size_t i = 0; i < run.trace.size(); ++i) {
       g->addData(double(i + 1), run.trace[i]);
@@ -84,6 +83,7 @@ void ConvergencePlot::rebuild() {
     g->setData(QVector<double>{1, double(longest)}, QVector<double>{mReference, mReference});
   }
   xAxis->setRange(0, double(longest) + 1);
+  makeLinearAxis(*yAxis, mUnit.isEmpty() ? tr("Hypervolume") : tr("Hypervolume (%1)").arg(mUnit), top);
   yAxis->setRange(0, top > 0 ? top * 1.08 : 1);
   legend->setVisible(plottableCount() > 0);
 }

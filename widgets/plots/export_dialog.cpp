@@ -27,7 +27,8 @@ constexpr double kMillimetresPerInch = 25.4;
 const QString kSettingsGroup = QStringLiteral("export");
 } // namespace
 
-ExportDialog::ExportDialog(const QString& suggestedStem, QWidget* parent) : QDialog(parent) {
+ExportDialog::ExportDialog(const QString& suggestedStem, QWidget* parent, std::function<double(double)> heightForWidth)
+    : QDialog(parent), mHeightForWidth(std::move(heightForWidth)) {
   setWindowTitle(tr("Export figure"));
   QSettings settings;
   settings.beginGroup(kSettingsGroup);
@@ -37,6 +38,11 @@ ExportDialog::ExportDialog(const QString& suggestedStem, QWidget* parent) : QDia
   mFormat->addItem(tr("PDF (vector)"), int(FigureFormat::Pdf));
   mFormat->addItem(tr("SVG (vector)"), int(FigureFormat::Svg));
   mFormat->setCurrentIndex(settings.value(QStringLiteral("format"), 0).toInt());
+
+  mPaper = new QComboBox(this);
+  mPaper->addItem(tr("Custom"), 0.0);
+  mPaper->addItem(tr("Journal column (%1 mm wide)").arg(kColumnWidthMm), kColumnWidthMm);
+  mPaper->addItem(tr("Page width (%1 mm wide)").arg(kPageWidthMm), kPageWidthMm);
 
   mUnit = new QComboBox(this);
   mUnit->addItem(tr("pixels"));
@@ -70,9 +76,11 @@ ExportDialog::ExportDialog(const QString& suggestedStem, QWidget* parent) : QDia
 
   auto* form = new QFormLayout;
   form->addRow(tr("Format:"), mFormat);
+  form->addRow(tr("Paper:"), mPaper);
   form->addRow(tr("Size:"), sizeRow);
   form->addRow(tr("Resolution:"), mDpi);
   form->addRow(QString(), mPixels);
+  form->addRow(QString(), new QLabel(tr("Text is 7-9 pt at any size."), this));
   form->addRow(tr("File:"), pathRow);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
@@ -85,7 +93,27 @@ ExportDialog::ExportDialog(const QString& suggestedStem, QWidget* parent) : QDia
   connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
   connect(mFormat, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
   connect(mUnit, &QComboBox::currentIndexChanged, this, &ExportDialog::unitChanged);
+  connect(mPaper, &QComboBox::currentIndexChanged, this, &ExportDialog::choosePaper);
   for (auto* s : {mWidth, mHeight, mDpi}) connect(s, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updatePixels);
+  updatePixels();
+}
+
+int ExportDialog::paperCount() const { return mPaper->count(); }
+
+void ExportDialog::choosePaper(int index) {
+  if (mPaper->currentIndex() != index) {
+    mPaper->setCurrentIndex(index); // comes back here through the signal
+    return;
+  }
+  const double widthMm = mPaper->itemData(index).toDouble();
+  if (!(widthMm > 0)) return; // custom: the numbers stay as they are
+  mUnit->setCurrentIndex(1); // millimetres
+  const double heightMm = mHeightForWidth ? mHeightForWidth(widthMm) : widthMm * 0.75;
+  mDpi->setValue(std::max(mDpi->value(), kPaperDpi));
+  for (auto [box, value] : {std::pair{mWidth, widthMm}, std::pair{mHeight, heightMm}}) {
+    const QSignalBlocker block(box);
+    box->setValue(value);
+  }
   updatePixels();
 }
 
@@ -135,7 +163,7 @@ void ExportDialog::browse() {
 }
 
 void ExportDialog::exportFigure(PlotView& plot, QWidget* parent) {
-  ExportDialog dialog(plot.figureName(), parent);
+  ExportDialog dialog(plot.figureName(), parent, [&plot](double widthMm) { return plot.figureHeightMm(widthMm); });
   if (dialog.exec() != QDialog::Accepted) return;
   const FigureSize s = dialog.size();
   QSettings settings;

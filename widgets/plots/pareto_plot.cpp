@@ -152,23 +152,28 @@ void ParetoPlot::rebuild() {
     ys.push_back(valueOf(i, mY));
   }
   for (auto [axis, values, choice] : {std::tuple{xAxis, &xs, mX}, std::tuple{yAxis, &ys, mY}}) {
-    if (wantsLog(*values)) makeLogAxis(*axis);
-    else {
-      axis->setScaleType(QCPAxis::stLinear);
-      axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-      axis->setNumberFormat(QStringLiteral("gb"));
-      axis->setNumberPrecision(4);
-      axis->grid()->setSubGridVisible(false);
-    }
     QString label = metricAxisLabel(metricOf(choice));
+    const bool log = wantsLog(*values);
+    if (log) {
+      makeLogAxis(*axis);
+      axis->setLabel(label);
+    } else {
+      double largest = 0;
+      for (double v : *values)
+        if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+      makeLinearAxis(*axis, label, largest);
+    }
     if (choice < int(mSpace.objectives.size()))
-      label += mSpace.objectives[std::size_t(choice)].direction == dse::Direction::Maximise ? tr(" — higher is better")
-                                                                                             : tr(" — lower is better");
-    axis->setLabel(label);
+      axis->setLabel(axis->label() + (mSpace.objectives[std::size_t(choice)].direction == dse::Direction::Maximise
+                                          ? tr(" — higher is better")
+                                          : tr(" — lower is better")));
     fitRange(*axis, *values);
   }
 
+  // Printed figures are laid out in points: markers two thirds of their screen size.
+  const double markerScale = t.print ? 0.6 : 1;
   auto scatter = [&](const QString& name, QCPScatterStyle::ScatterShape shape, const QColor& fill, double size) {
+    size *= markerScale;
     auto* g = addGraph();
     g->setName(name);
     g->setLineStyle(QCPGraph::lsNone);
@@ -177,7 +182,7 @@ void ParetoPlot::rebuild() {
     return g;
   };
   auto* infeasible = scatter(tr("infeasible"), QCPScatterStyle::ssCross, t.muted, 7);
-  infeasible->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(t.muted, 1.5), Qt::NoBrush, 7));
+  infeasible->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(t.muted, 1.5 * markerScale), Qt::NoBrush, 7 * markerScale));
   QColor dominatedColour = seriesColor(0, t.dark);
   dominatedColour.setAlpha(170);
   auto* dominated = scatter(tr("feasible"), QCPScatterStyle::ssDisc, dominatedColour, 7);
@@ -205,7 +210,7 @@ void ParetoPlot::rebuild() {
     // QCPGraph sorts by key; a curve keeps the x order even for equal keys.
     auto* line = new QCPCurve(xAxis, yAxis);
     line->removeFromLegend();
-    line->setPen(QPen(t.highlight, 1.6));
+    line->setPen(QPen(t.highlight, 1.6 * markerScale));
     // The attainment staircase: between two front points the corner takes the worse value of each.
     auto worse = [&](int choice, double a, double b) {
       const bool maximise = mSpace.objectives[std::size_t(choice)].direction == dse::Direction::Maximise;
@@ -222,7 +227,7 @@ void ParetoPlot::rebuild() {
   }
   if (mActive && *mActive < mPoints.size() && std::isfinite(xs[*mActive]) && std::isfinite(ys[*mActive])) {
     auto* ring = scatter(tr("chosen design"), QCPScatterStyle::ssCircle, Qt::transparent, 20);
-    ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, 2.2), Qt::NoBrush, 20));
+    ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, 2.2 * markerScale), Qt::NoBrush, 20 * markerScale));
     ring->addData(xs[*mActive], ys[*mActive]);
     ring->setLayer(QStringLiteral("front"));
     ring->removeFromLegend(); // a legend entry would widen the legend and shift the plot under the mouse

@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <array>
+#include <cmath>
 
 namespace llmwb::ui {
 
@@ -18,6 +19,11 @@ constexpr std::array<QRgb, 8> kDark = {0xff4ea3e0, 0xffff8c42, 0xff2fd4a3, 0xffe
                                        0xffffbf3f, 0xff8fd3ff, 0xffb0b0b0, 0xfff5ec7a};
 
 QColor pick(std::size_t index, bool dark) { return QColor::fromRgba((dark ? kDark : kLight)[index % kLight.size()]); }
+
+// Memory levels: Paul Tol's "muted" scheme (indigo, wine, olive, purple, green), dark and
+// unlike the Okabe-Ito hues of the operator classes; dark variants lightened.
+constexpr std::array<QRgb, 5> kLevelLight = {0xff332288, 0xff882255, 0xff999933, 0xffaa4499, 0xff117733};
+constexpr std::array<QRgb, 5> kLevelDark = {0xff9988ee, 0xffdd6699, 0xffcccc55, 0xffdd88cc, 0xff44bb66};
 
 QFont sized(QFont f, double points, bool bold = false) {
   f.setPointSizeF(points);
@@ -45,6 +51,30 @@ PlotTheme plotTheme(bool dark) {
   t.titleFont = sized(base, points + 2, true);
   return t;
 }
+
+PlotTheme printTheme(bool dark) {
+  PlotTheme t = plotTheme(dark);
+  t.print = true;
+  // One layout pixel is one point: pixel sizes are point sizes on every paint device.
+  auto points = [](QFont f, int size) {
+    f.setPixelSize(size);
+    return f;
+  };
+  t.tickFont = points(t.tickFont, 8);
+  t.labelFont = points(t.labelFont, 8);
+  t.legendFont = points(t.legendFont, 7);
+  t.titleFont = points(t.titleFont, 9);
+  return t;
+}
+
+QFont fontAtPoints(QFont like, double points) {
+  // Pixel sizes are whole numbers; whole and half points are what journals ask for anyway.
+  if (like.pixelSize() > 0 || like.pointSizeF() <= 0) like.setPixelSize(std::max(1, int(std::lround(points))));
+  else like.setPointSizeF(points);
+  return like;
+}
+
+double fontPoints(const QFont& font) { return font.pixelSize() > 0 ? font.pixelSize() : font.pointSizeF(); }
 
 PlotTheme currentPlotTheme() {
   const QPalette palette = QApplication::palette();
@@ -85,9 +115,7 @@ std::optional<OperatorClass> operatorClassFromName(const QString& name) {
 }
 
 QColor memoryLevelColor(int depth, bool dark) {
-  // On-chip blue-green, then the off-chip levels in warm colours going out.
-  static constexpr std::array<std::size_t, 5> order = {2, 0, 1, 4, 3};
-  return pick(order[std::size_t(std::max(depth, 0)) % order.size()], dark);
+  return QColor::fromRgba((dark ? kLevelDark : kLevelLight)[std::size_t(std::max(depth, 0)) % kLevelLight.size()]);
 }
 
 QColor seriesColor(int index, bool dark) { return pick(std::size_t(std::max(index, 0)), dark); }
@@ -121,13 +149,61 @@ void styleLegend(QCPLegend& legend, const PlotTheme& t) {
   legend.setTextColor(t.foreground);
   legend.setFont(t.legendFont);
   legend.setSelectedFont(t.legendFont);
-  legend.setIconSize(18, 12);
+  if (t.print) {
+    legend.setIconSize(14, 7);
+    legend.setRowSpacing(0);
+    legend.setColumnSpacing(6);
+  } else
+    legend.setIconSize(18, 12);
 }
 
 void applyPlotTheme(QCustomPlot& plot, const PlotTheme& t) {
   plot.setBackground(QBrush(t.background));
   for (auto* rect : plot.axisRects()) styleAxisRect(*rect, t);
   if (plot.legend) styleLegend(*plot.legend, t);
+}
+
+namespace {
+/// Ticks placed as usual, labelled in units of `factor`.
+class ScaledTicker : public QCPAxisTicker {
+public:
+  explicit ScaledTicker(double factor) : mFactor(factor) {}
+
+protected:
+  QString getTickLabel(double tick, const QLocale& locale, QChar, int precision) override {
+    return QCPAxisTicker::getTickLabel(tick / mFactor, locale, QLatin1Char('g'), precision);
+  }
+
+private:
+  double mFactor;
+};
+
+QString superscript(int n) {
+  static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+  QString text = n < 0 ? QStringLiteral("⁻") : QString();
+  for (const QChar c : QString::number(std::abs(n))) text += digits[c.digitValue()];
+  return text;
+}
+} // namespace
+
+void makeLinearAxis(QCPAxis& axis, const QString& label, double largest) {
+  axis.setScaleType(QCPAxis::stLinear);
+  axis.setNumberFormat(QStringLiteral("g"));
+  axis.setNumberPrecision(4);
+  axis.grid()->setSubGridVisible(false);
+  const double magnitude = std::abs(largest);
+  const int exponent = magnitude >= 1e4 || (magnitude > 0 && magnitude < 1e-2) ? 3 * int(std::floor(std::log10(magnitude) / 3)) : 0;
+  if (exponent == 0) {
+    axis.setTicker(QSharedPointer<QCPAxisTicker>::create());
+    axis.setLabel(label);
+    return;
+  }
+  axis.setTicker(QSharedPointer<ScaledTicker>::create(std::pow(10.0, exponent)));
+  const QString unit = QStringLiteral("10") + superscript(exponent);
+  // Into the unit's parentheses (the last pair), else a pair of its own.
+  const qsizetype open = label.lastIndexOf(QLatin1Char('('));
+  if (open >= 0 && label.indexOf(QLatin1Char(')'), open) > open) axis.setLabel(QString(label).insert(open + 1, unit + QLatin1Char(' ')));
+  else axis.setLabel(label + QStringLiteral(" (") + unit + QLatin1Char(')'));
 }
 
 void makeLogAxis(QCPAxis& axis) {

@@ -20,6 +20,9 @@ namespace llmwb::ui {
 
 struct PlotTheme {
   bool dark = false;
+  /// Fonts sized for a printed figure whose layout unit is one point (1/72 in): set in pixels of
+  /// that layout, so that every paint device (PNG, PDF, SVG) draws them at the same physical size.
+  bool print = false;
   QColor background;
   QColor foreground;  ///< axes, tick labels, text
   QColor grid;
@@ -35,6 +38,13 @@ struct PlotTheme {
 /// The theme that matches the application palette (dark when the window colour is dark).
 PlotTheme currentPlotTheme();
 PlotTheme plotTheme(bool dark);
+/// The theme of exported figures, laid out in points: ticks and axis labels 8 pt, legend 7 pt,
+/// headings 9 pt (journal figures ask for 7-9 pt at print size).
+PlotTheme printTheme(bool dark);
+/// `like` at `points`: a pixel size in a print theme's point layout, a point size on screen.
+QFont fontAtPoints(QFont like, double points);
+/// The size of `font` in points (a print theme's pixel sizes are points).
+double fontPoints(const QFont& font);
 
 /// Okabe-Ito based, distinguishable by colour-blind readers; lighter variants on dark backgrounds.
 QColor operatorClassColor(OperatorClass cls, bool dark);
@@ -42,7 +52,8 @@ QColor operatorClassColor(OperatorClass cls, bool dark);
 QString operatorClassName(OperatorClass cls);
 /// The engine's class name ("projection", "attention", ...) back to the enum; nullopt for others.
 std::optional<OperatorClass> operatorClassFromName(const QString& name);
-/// Memory level by depth: 0 on-chip, 1 L1, 2 L2, ...
+/// Memory level by depth: 0 on-chip, 1 L1, 2 L2, ... A palette of its own, so that no level shares
+/// a colour with an operator class (roofline ceilings and points are drawn together).
 QColor memoryLevelColor(int depth, bool dark);
 /// The i-th colour of a qualitative series (runs, devices, breakdown parts).
 QColor seriesColor(int index, bool dark);
@@ -55,5 +66,9 @@ void styleLegend(QCPLegend& legend, const PlotTheme& theme);
 
 /// Log axis with 10^n labels and log sub-ticks.
 void makeLogAxis(QCPAxis& axis);
+/// Linear axis whose tick labels are all plain numbers: values from 10^4 up (or below 10^-2) are
+/// shown in units of a power of ten named in the axis label, "Hypervolume (10⁶ tokens/s × mm²)",
+/// instead of a mix like "500000" and "3·10⁶". Sets the ticker, number format and label.
+void makeLinearAxis(QCPAxis& axis, const QString& label, double largest);
 
 } // namespace llmwb::ui

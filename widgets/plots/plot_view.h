@@ -32,6 +32,19 @@ public:
   /// Fixes the theme (e.g. dark figures from a light application); nullopt follows the palette.
   void setThemeOverride(std::optional<PlotTheme> theme);
 
+  /// Lays the plot out as a printed figure `layoutPt` points large (widgets/plots/figure_layout.cpp):
+  /// the print theme (fonts in points), headings and axis labels wrapped to fit, ticks thinned
+  /// until their labels keep apart, a side legend moved below a narrow figure. Export draws with
+  /// this layout; endFigureLayout() puts the plot back as it was on screen.
+  void beginFigureLayout(const QSize& layoutPt);
+  void endFigureLayout();
+  bool inFigureLayout() const { return mFigure.active; }
+  /// After beginFigureLayout(): whether everything found room (no text squeezed, no plot flattened).
+  bool figureFits() const;
+  /// The height that suits this figure at `widthMm` (exports without a height): roughly 4:3 in a
+  /// column, wider on a page.
+  virtual double figureHeightMm(double widthMm) const;
+
   /// The tooltip the plot shows at a widget position (empty: none). Public for tests.
   QString tooltipAt(const QPointF& pos) const;
   /// The heading above the plot (empty: none).
@@ -40,6 +53,17 @@ public:
 protected:
   /// Clears and recreates the plottables from the data; no replot.
   virtual void rebuild() = 0;
+  /// Per plot changes for a printed figure of `layoutPt`, after the print theme is applied and
+  /// before text and ticks are fitted (e.g. fewer category labels).
+  virtual void adaptToFigure(const QSize& layoutPt);
+  /// Called after each layout of a printed figure, with the axis rects placed: changes that need
+  /// their size (room for labels above bars); true when something changed and the layout must
+  /// be redone.
+  virtual bool fitToLayout();
+  /// After fitToLayout(): something still has too little room (the figure needs more height).
+  virtual bool figureCramped() const { return false; }
+  /// The size of the printed figure being laid out, in points; empty on screen.
+  QSize figureLayoutPt() const { return mFigure.layoutPt; }
   /// Extra entries for the context menu, before the export entries.
   virtual void addContextActions(QMenu& menu);
 
@@ -78,12 +102,46 @@ protected:
 
 private:
   void applyCurrentTheme();
+  // figure_layout.cpp
+  void moveSideLegendsBelow(int widthPt);
+  void restoreSideLegends();
+  void fitLegendColumns(int widthPt);
+  void wrapTextsToFit();
+  bool thinCrowdedTicks();
+  void fitTextAndTicks();
+  void shortenHeading(int step);
+  void wrapLegendNames(int widthPt);
+
+  /// What beginFigureLayout() changed, to be put back.
+  struct MovedLegend {
+    QCPLegend* legend = nullptr;
+    QCPLayoutGrid* side = nullptr; ///< the grid it was taken from
+    QMargins sideMargins;
+  };
+  struct FigureState {
+    bool active = false;
+    bool fits = true;
+    QSize layoutPt;
+    QMargins layoutMargins;
+    std::optional<PlotTheme> themeOverride;
+    std::vector<MovedLegend> legends;
+    std::vector<std::pair<QCPLegend*, int>> legendWraps;
+    std::vector<std::pair<QCPTextElement*, QString>> texts;
+    std::vector<std::pair<QCPAxis*, QString>> axisLabels;
+    std::vector<std::pair<QCPAbstractPlottable*, QString>> names;
+    QString headingFull; ///< the heading before shortenHeading()
+    std::vector<std::pair<QSharedPointer<QCPAxisTicker>, int>> tickCounts;
+  };
+  FigureState mFigure;
 
   PlotTheme mTheme;
   std::optional<PlotTheme> mThemeOverride;
   std::vector<HoverPoint> mHover;
   QCPTextElement* mTitle = nullptr;
 };
+
+/// A printed figure so narrow (a journal column) that a legend beside the plot goes below it.
+bool isNarrowFigure(const QSize& layoutPt);
 
 /// Breaks a label into lines of about `width` characters at spaces (axis categories).
 QString wrapLabel(const QString& text, int width = 16);

@@ -12,12 +12,20 @@ namespace llmwb::ui {
 
 namespace {
 constexpr double kMarkerSize = 9;
+/// In a printed figure (layout in points) markers of 9 pt would hide each other in a column.
+constexpr double kPrintMarkerSize = 6;
 
 /// Filled markers with an outline in the background colour, so that touching points stay apart.
-QCPScatterStyle marker(Phase phase, const QColor& color, const QColor& outline) {
+/// `shrink` (0 for the first class drawn, more for later ones) makes markers drawn on top of
+/// others smaller: points of different classes at the same place show as nested markers.
+QCPScatterStyle marker(Phase phase, const QColor& color, const PlotTheme& t, double shrink = 0) {
   const auto shape = phase == Phase::Prefill ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssTriangle;
-  return QCPScatterStyle(shape, QPen(outline, 1), QBrush(color), phase == Phase::Prefill ? kMarkerSize : kMarkerSize + 2);
+  const double base = (t.print ? kPrintMarkerSize : kMarkerSize) + (phase == Phase::Prefill ? 0 : 2);
+  return QCPScatterStyle(shape, QPen(t.background, t.print ? 0.6 : 1), QBrush(color), base * (1 - shrink));
 }
+
+/// Each class after the first drawn 12 % smaller, down to 55 %.
+double shrinkOf(int rank) { return std::min(0.45, 0.12 * rank); }
 
 QString classLabel(const std::optional<OperatorClass>& cls) {
   return cls ? operatorClassName(*cls) : QStringLiteral("Other");
@@ -126,12 +134,44 @@ void RooflinePlot::rebuild() {
   };
   std::vector<QCPGraph*> ceilingGraphs, pointGraphs, keyGraphs;
 
-  int computeIndex = 0;
+  // Ceilings of the two phases at the same value (a disaggregated system whose devices share a
+  // memory, or two memories of equal bandwidth) are drawn once and named for both: two equal
+  // lines would hide each other.
+  std::vector<const RooflineCeiling*> drawn;
+  std::map<const RooflineCeiling*, std::vector<const RooflineCeiling*>> sharedWith;
   for (const auto& c : mData.ceilings) {
     if (!shows(c)) continue;
+    const auto twin = std::find_if(drawn.begin(), drawn.end(), [&](const RooflineCeiling* d) {
+      return d->compute == c.compute && std::abs(d->value - c.value) <= 1e-9 * c.value && d->phases.size() == 1 &&
+             c.phases.size() == 1 && d->phases != c.phases;
+    });
+    if (manyDevices && twin != drawn.end()) {
+      sharedWith[*twin].push_back(&c);
+      continue;
+    }
+    drawn.push_back(&c);
+  }
+  auto sharedName = [&](const RooflineCeiling& c, const std::vector<const RooflineCeiling*>& others) {
+    const QString value = withPrefix(c.value, c.compute ? QStringLiteral("FLOP/s") : QStringLiteral("B/s"));
+    const bool sameName = std::all_of(others.begin(), others.end(), [&](auto* o) { return o->name == c.name; });
+    QStringList parts;
+    if (sameName) {
+      parts << phaseName(c.phases.front());
+      for (const auto* o : others) parts << phaseName(o->phases.front());
+      return parts.join(QStringLiteral(" + ")) + QStringLiteral(" · ") + c.name + QStringLiteral(": ") + value;
+    }
+    parts << phaseName(c.phases.front()) + QStringLiteral(" · ") + c.name;
+    for (const auto* o : others) parts << phaseName(o->phases.front()) + QStringLiteral(" · ") + o->name;
+    return parts.join(QStringLiteral(" = ")) + QStringLiteral(": ") + value;
+  };
+
+  int computeIndex = 0;
+  for (const auto* shown : drawn) {
+    const auto& c = *shown;
     auto* g = addGraph();
     g->setProperty(kKindProperty, c.compute ? "compute-ceiling" : "memory-ceiling");
-    g->setName(ceilingName(c));
+    const auto shared = sharedWith.find(&c);
+    g->setName(shared == sharedWith.end() ? ceilingName(c) : sharedName(c, shared->second));
     g->setLineStyle(QCPGraph::lsLine);
     ceilingGraphs.push_back(g);
     // A second device (disaggregated, both phases shown) draws its ceilings fainter and dashed.
@@ -141,22 +181,30 @@ void RooflinePlot::rebuild() {
       QColor color = t.foreground;
       color.setAlpha(secondDevice ? 120 : 200);
       const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
-      g->setPen(QPen(color, 1.8, styles[computeIndex++ % 3]));
+      g->setPen(QPen(color, t.print ? 1.2 : 1.8, styles[computeIndex++ % 3]));
       g->setData(QVector<double>{xMin, xMax}, QVector<double>{c.value, c.value});
     } else {
       // A memory ceiling rises with intensity until it meets the highest compute ceiling.
-      g->setPen(QPen(memoryLevelColor(c.depth, t.dark), 2, secondDevice ? Qt::DashLine : Qt::SolidLine));
+      g->setPen(QPen(memoryLevelColor(c.depth, t.dark), t.print ? 1.4 : 2, secondDevice ? Qt::DashLine : Qt::SolidLine));
       const double ceiling = topCompute > 0 ? topCompute : yMax;
       const double ridge = ceiling / c.value;
       g->setData(QVector<double>{xMin, std::min(ridge, xMax)}, QVector<double>{xMin * c.value, std::min(ceiling, xMax * c.value)});
     }
   }
 
-  // One graph per operator class and phase; the legend shows each class once.
+  // One graph per operator class and phase; the legend shows each class once. Classes are drawn
+  // in their fixed order, each later one smaller (nested markers where points coincide).
   std::map<std::pair<int, int>, QCPGraph*> graphs;
   std::map<int, bool> classInLegend;
-  for (const auto& o : mData.operators) {
-    if (!shows(o.phase)) continue;
+  std::vector<const RooflineOperator*> operators;
+  for (const auto& o : mData.operators)
+    if (shows(o.phase)) operators.push_back(&o);
+  auto order = [](const RooflineOperator* o) { return o->cls ? int(*o->cls) : 1000; };
+  std::stable_sort(operators.begin(), operators.end(), [&](auto* a, auto* b) { return order(a) < order(b); });
+  std::map<int, int> rank; // class -> place among the classes shown
+  for (const auto* o : operators) rank.emplace(order(o), int(rank.size()));
+  for (const auto* op : operators) {
+    const auto& o = *op;
     const int cls = o.cls ? int(*o.cls) : -1;
     auto& g = graphs[{cls, int(o.phase)}];
     if (!g) {
@@ -165,7 +213,7 @@ void RooflinePlot::rebuild() {
       g->setProperty("llmwb.class", cls < 0 ? 1000 : cls);
       g->setLineStyle(QCPGraph::lsNone);
       const QColor color = o.cls ? operatorClassColor(*o.cls, t.dark) : t.muted;
-      g->setScatterStyle(marker(o.phase, color, t.background));
+      g->setScatterStyle(marker(o.phase, color, t, shrinkOf(rank.at(order(op)))));
       g->setName(classLabel(o.cls));
       if (!classInLegend[cls]) pointGraphs.push_back(g);
       classInLegend[cls] = true;
@@ -190,7 +238,7 @@ void RooflinePlot::rebuild() {
       auto* key = addGraph();
       key->setProperty(kKindProperty, "legend-key");
       key->setLineStyle(QCPGraph::lsNone);
-      key->setScatterStyle(marker(p, t.foreground, t.background));
+      key->setScatterStyle(marker(p, t.foreground, t));
       key->setName(p == Phase::Prefill ? tr("prefill (circles)") : tr("decode (triangles)"));
       keyGraphs.push_back(key);
     }

@@ -59,7 +59,7 @@ void SnakeDiePlot::fitAspect() {
   for (auto* l : mCoreLabels) l->setVisible(ppu * kPu >= 90);
   if (!mHeading.isEmpty()) {
     const QFontMetrics fm(theme().titleFont);
-    setTitle(fm.horizontalAdvance(mHeading) + 20 <= width() ? mHeading : mShortHeading);
+    setTitle(fm.horizontalAdvance(mHeading) + 20 <= viewport().width() ? mHeading : mShortHeading);
   }
 }
 
@@ -145,7 +145,7 @@ void SnakeDiePlot::rebuild() {
     l->setLayer(QStringLiteral("grid"));
   }
   QFont small = t.tickFont;
-  small.setPointSizeF(std::max(6.0, small.pointSizeF() - 2.5));
+  small = fontAtPoints(small, std::max(6.0, fontPoints(small) - 2.5));
   const double pad = 0.06, cw = (kPu - 2 * pad) / coreCols, ch = (kPu - 2 * pad - 0.16) / coreRows;
   for (int p = 0; p < pus; ++p) {
     const QPointF o = origin(p);

@@ -60,8 +60,19 @@ private slots:
     plot.setData(ui::rooflineData(s, m, w, result));
     const Counts c = countGraphs(plot);
     QCOMPARE(c.operatorPoints, expectedPoints);
-    QCOMPARE(c.computeCeilings, int(r.compute.size()));
-    QCOMPARE(c.memoryCeilings, int(r.memory.size()));
+    // Ceilings of different devices at the same value are one line named for both.
+    auto distinct = [](const auto& ceilings, auto value) {
+      int count = 0;
+      for (std::size_t i = 0; i < ceilings.size(); ++i) {
+        bool repeat = false;
+        for (std::size_t j = 0; j < i; ++j)
+          repeat |= ceilings[i].device != ceilings[j].device && value(ceilings[i]) == value(ceilings[j]);
+        count += repeat ? 0 : 1;
+      }
+      return count;
+    };
+    QCOMPARE(c.computeCeilings, distinct(r.compute, [](const auto& x) { return x.peak.value(); }));
+    QCOMPARE(c.memoryCeilings, distinct(r.memory, [](const auto& x) { return x.bandwidth.value(); }));
     QVERIFY(plot.xAxis->label().contains(QLatin1String("(FLOP/byte)")));
     QVERIFY(plot.yAxis->label().contains(QLatin1String("(FLOP/s)")));
     QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
