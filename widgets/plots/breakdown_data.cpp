@@ -94,24 +94,22 @@ BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& sys
     BarPanel traffic = emptyPanel(phaseTitle(i) + tr(" traffic"), tr("Data moved"), BarQuantity::Bytes, 0, column);
     BarPanel power = emptyPanel(phaseTitle(i) + tr(" memory power"), tr("Average power"), BarQuantity::Power, 1, column);
     BarSeries read{tr("read"), BarColour::Series, 0, {}}, written{tr("written"), BarColour::Series, 1, {}};
+    // Power says how much is holding data (background, Eq. 6's p_bg) and how much moving it: a
+    // level that moves 0 B still draws its background power.
+    BarSeries held{tr("holding data"), BarColour::Series, 2, {}},
+        moving{tr("moving data"), BarColour::Series, 3, {}};
     for (const auto& level : phase.levels) {
       const QString name = q(level.name) + QStringLiteral("\n") + q(level.technology);
       traffic.categories << name;
-      // Power says how much is holding data (background) and how much moving it: a level that
-      // moves 0 B still draws its background power.
-      const double background = level.backgroundPower.value();
-      power.categories << name + tr("\n%1 held · %2 moving")
-                                     .arg(formatWatts(Watts(background)), formatWatts(Watts(std::max(0.0, level.averagePower.value() - background))));
+      power.categories << name;
       read.values.push_back(level.read.value());
       written.values.push_back(level.written.value());
+      const double background = std::min(level.backgroundPower.value(), level.averagePower.value());
+      held.values.push_back(background);
+      moving.values.push_back(level.averagePower.value() - background);
     }
     traffic.series = {read, written};
-    for (std::size_t l = 0; l < phase.levels.size(); ++l) {
-      BarSeries s{q(phase.levels[l].name), BarColour::MemoryLevel, phase.levels[l].depth,
-                  std::vector<double>(phase.levels.size(), 0.0)};
-      s.values[l] = phase.levels[l].averagePower.value();
-      power.series.push_back(std::move(s));
-    }
+    power.series = {held, moving};
     data.panels.push_back(std::move(traffic));
     data.panels.push_back(std::move(power));
     ++column;

@@ -47,7 +47,8 @@ struct BreakdownData {
 
 /// Latency (top) and dynamic energy (bottom) by operator class, prefill and decode side by side.
 BreakdownData classBreakdown(const EvaluationResult& result, const QString& systemName);
-/// Bytes read and written (top) and average power (bottom) per memory level, per phase.
+/// Bytes read and written (top) and average power, holding data and moving it (bottom), per memory
+/// level, per phase.
 BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& systemName);
 /// Interposer area of each chiplet-package device by part; empty when the system has none.
 BreakdownData areaBreakdown(const SystemSpec& system);
