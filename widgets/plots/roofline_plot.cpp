@@ -122,7 +122,8 @@ void RooflinePlot::rebuild() {
   QStringList runs;
   for (auto [phase, info] : {std::pair{Phase::Prefill, &mData.prefill}, std::pair{Phase::Decode, &mData.decode}}) {
     if (!shows(phase) || info->groupSize == 0) continue;
-    runs << tr("%1 on %2 × %3 at batch %4").arg(phaseName(phase)).arg(info->groupSize).arg(info->device).arg(info->batch);
+    // No-break spaces: a wrapped heading never leaves "1" or "× DUET" alone on a line.
+    runs << tr("%1 on %2\u00a0×\u00a0%3 at\u00a0batch\u00a0%4").arg(phaseName(phase)).arg(info->groupSize).arg(info->device).arg(info->batch);
   }
   setTitle(tr("Roofline: %1").arg(mData.title) + (runs.isEmpty() ? QString() : QStringLiteral("\n") + runs.join(QStringLiteral("\n"))));
 
