@@ -51,7 +51,7 @@ StepCostValue StepCost::at(const Curve& c, double x) const {
 }
 
 StepCost::StepCost(const engine::PerformanceModel& model, bool memoise)
-    : mModel(model), mMemoise(memoise), mContext(0, kLargestTokens, 8), mTokens(1, kLargestTokens, 8),
+    : mModel(model), mMemoise(memoise), mContext(0, kLargestTokens, 8), mTokens(1, kLargestTokens, 16),
       mMixedContext(0, kLargestTokens, 32) {}
 
 StepCost::~StepCost() = default;
@@ -100,14 +100,25 @@ StepCostValue StepCost::value(Curve& c, double x) const {
 
 void StepCost::refine(Curve& c, double a, double b, int depth) const {
   if (b - a < 2 || depth > 40) return;
-  const double m = std::floor((a + b) / 2);
+  // Two probes, at a third and two thirds: a staircase (tiling steps) can put one probe on the
+  // chord by chance, rarely both.
+  const double m1 = std::floor(a + (b - a) / 3), m2 = std::max(m1 + 1, std::floor(a + 2 * (b - a) / 3));
   const auto fa = c.nodes.at(a), fb = c.nodes.at(b);
-  const auto fm = at(c, m);
-  c.nodes.emplace(m, fm);
-  const auto linear = lerp(fa, fb, (m - a) / (b - a));
-  if (close(linear.time, fm.time) && close(linear.energy, fm.energy)) return;
-  refine(c, a, m, depth + 1);
-  refine(c, m, b, depth + 1);
+  bool straight = true;
+  for (const double m : {m1, m2}) {
+    if (m <= a || m >= b) continue;
+    const auto fm = at(c, m);
+    c.nodes.emplace(m, fm);
+    const auto linear = lerp(fa, fb, (m - a) / (b - a));
+    straight = straight && close(linear.time, fm.time) && close(linear.energy, fm.energy);
+  }
+  if (straight) return;
+  double from = a;
+  for (const double to : {m1, m2, b}) {
+    if (to <= from || to > b) continue;
+    refine(c, from, to, depth + 1);
+    from = to;
+  }
 }
 
 void StepCost::cell(Curve& c, double position, std::map<double, StepCostValue>::const_iterator& lo,

@@ -5,15 +5,17 @@
 //
 // Decode steps are memoised per batch (batches are whole numbers, exact) along the context, on a
 // grid of every integer up to 16, then eight nodes per octave (2^(1/8) ~ 1.09 apart), refined where
-// needed: the first time a cell is used, its midpoint is costed, and when linear interpolation
-// misses it by more than 0.2 % (a kink or a jump: the cache spilling to another memory level,
-// tiling steps) the cell is split and both halves are checked again, down to one token. Between
-// nodes the cost is linear in the context, as attention work is, so the error stays near that
-// tolerance.
+// needed: the first time a cell is used, it is costed at a third and two thirds of its width, and
+// when linear interpolation misses either by more than 0.2 % (a kink or a jump: the cache spilling
+// to another memory level, tiling steps) the cell is split in three and each part is checked
+// again, down to one token. Two probes, because on a staircase one probe can fall on the chord by
+// chance. Between nodes the cost is linear in the context, as attention work is, so the error
+// stays near that tolerance.
 //
 // Steps with prefill work (a prefill, a chunk, chunks beside decodes: engine::OperatingPoint's
-// averages) are memoised per number of sequences (exact) on a grid of new tokens per sequence and
-// mean context, both every integer up to 16 then sixteen nodes per octave, interpolated bilinearly.
+// averages) are memoised per number of sequences (exact) along the new tokens per sequence
+// (integers up to 16, then sixteen nodes per octave, refined as above) at mean-context nodes
+// (integers up to 16, then 32 per octave), interpolated bilinearly.
 //
 // tests/core/serving/tst_step_cost.cpp measures both against direct step() calls. Because the
 // decode cost is piecewise linear in the context, a run of decode steps at a fixed batch with the

@@ -15,7 +15,7 @@ namespace llmwb {
 struct PassOperators {
   std::vector<Operator> full;    ///< the whole model's operators
   std::vector<Operator> sharded; ///< one device's (shardForTensorParallel); empty for one device
-  std::vector<Bytes> allReduce;  ///< per operator: allReduceBytes of the full operator
+  std::vector<Bytes> allReduce;  ///< per operator: the message all-reduced after it (allReduceBytes)
   /// Per device operator: bytes of each DataKind (Weight, Activation, Cache), Operator::bytes.
   std::vector<std::array<Bytes, 3>> kindBytes;
   Bytes liveActivations; ///< the largest device operator's activation bytes

@@ -82,7 +82,7 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
     const Seconds comm = allReduceTime(reduced, mCount, mLink) * op.repeat;
     result.communication += comm;
     result.time += cost.time * op.repeat + comm;
-    const Joules linkEnergy = mLink.energy * (reduced * op.repeat);
+    const Joules linkEnergy = mLink.energy * (ringAllReduceBytesSent(reduced, mCount) * op.repeat); // one device's
     result.dynamicEnergy += (cost.computeEnergy + cost.memoryEnergy) * op.repeat + linkEnergy;
     result.computeEnergy += cost.computeEnergy * op.repeat;
     result.memoryEnergy += cost.memoryEnergy * op.repeat;

@@ -33,17 +33,23 @@ std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, i
   return out;
 }
 
-Bytes allReduceBytes(const Operator& op, int devices) {
-  if (devices <= 1 || !closesLayer(op)) return Bytes();
-  for (const auto& o : op.operands)
-    if (o.role == OperandRole::Output) return o.bytes * double(devices); // the full (unsharded) output
+Bytes allReduceBytes(const Operator& fullOp, int devices) {
+  if (devices <= 1 || !closesLayer(fullOp)) return Bytes();
+  for (const auto& o : fullOp.operands)
+    if (o.role == OperandRole::Output) return o.bytes; // every device holds partial sums of the whole output
   return Bytes();
 }
 
-Seconds allReduceTime(Bytes bytes, int devices, const LinkSpec& link) {
-  if (devices <= 1 || bytes.value() <= 0) return Seconds();
+Bytes ringAllReduceBytesSent(Bytes message, int devices) {
+  if (devices <= 1) return Bytes();
   const double n = devices;
-  return bytes * (2.0 * (n - 1.0) / n) / link.bandwidth + link.latency * (2.0 * (n - 1.0));
+  return message * (2.0 * (n - 1.0) / n);
+}
+
+Seconds allReduceTime(Bytes message, int devices, const LinkSpec& link) {
+  if (devices <= 1 || message.value() <= 0) return Seconds();
+  const double n = devices;
+  return ringAllReduceBytesSent(message, devices) / link.bandwidth + link.latency * (2.0 * (n - 1.0));
 }
 
 } // namespace llmwb

@@ -13,11 +13,17 @@ namespace llmwb {
 /// one device's operators; a no-op for one device.
 std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, int devices);
 
-/// Activation bytes all-reduced after the operators that close a layer (o_proj, down_proj, ...).
-Bytes allReduceBytes(const Operator& op, int devices);
+/// The message all-reduced after an operator that closes a layer (o_proj, down_proj, ...), given
+/// the full (unsharded) operator: its whole output, of which every device holds partial sums.
+/// Zero for other operators and for one device.
+Bytes allReduceBytes(const Operator& fullOp, int devices);
 
-/// Ring all-reduce of `bytes` over `devices` devices: 2 (n-1)/n x bytes over the link plus
-/// 2 (n-1) link latencies.
-Seconds allReduceTime(Bytes bytes, int devices, const LinkSpec& link);
+/// What each device sends (and receives) in a ring all-reduce of `message` over `devices`: n - 1
+/// reduce-scatter and n - 1 all-gather steps of message / n each, 2 (n-1)/n x message.
+Bytes ringAllReduceBytesSent(Bytes message, int devices);
+
+/// Ring all-reduce of `message` over `devices` devices: ringAllReduceBytesSent over the link
+/// plus 2 (n-1) link latencies.
+Seconds allReduceTime(Bytes message, int devices, const LinkSpec& link);
 
 } // namespace llmwb
