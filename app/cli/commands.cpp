@@ -28,7 +28,8 @@ std::string jsonQuote(const std::string& s) {
 } // namespace
 
 int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  const Args args(words, {"system", "model", "workload", "project", "batch", "segments", "presets", "set"}, {"json", "operators"});
+  const Args args(words, {"system", "model", "workload", "project", "batch", "prefill-batch", "segments", "presets", "set"},
+                  {"json", "operators"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
   // A project supplies system, model and workload; explicit options override it.
@@ -50,7 +51,8 @@ int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, st
   const Workload& workload = specs.workload;
   EvaluationOptions options = project ? project->options : EvaluationOptions{};
   if (const auto b = args.integer("batch", 1, 1 << 20)) options.decodeBatch = int(*b);
-  if (const auto s = args.integer("segments", 1, 1000)) options.decodeSegments = int(*s);
+  if (const auto b = args.integer("prefill-batch", 1, 1 << 20)) options.prefillBatch = int(*b);
+  if (const auto s = args.integer("segments", 1, kMaxDecodeSegments)) options.decodeSegments = int(*s);
   const auto result = evaluate(system, model, workload, options);
   if (args.flag("json")) out << evaluationToJson(result) << "\n";
   else printEvaluation(out, result, args.flag("operators"));

@@ -14,12 +14,15 @@ constexpr const char* kUsage = R"(usage: llmwb-cli COMMAND [OPTIONS]
 
 commands:
   evaluate --system ID|FILE --model ID|FILE --workload ID|FILE|IN:OUT
-           [--project FILE] [--batch N] [--segments N] [--set PATH=VALUE]... [--json] [--operators]
+           [--project FILE] [--batch N] [--prefill-batch N] [--segments N] [--set PATH=VALUE]... [--json]
+           [--operators]
            [--presets DIR]
       Evaluate prefill and decode of a model and workload on a system.
       IN:OUT gives token counts directly, e.g. 90000:8000 or 90K:8K.
       --project takes system, model and workload from a .llmwb project.
       --batch fixes the decode batch (default: the largest power of two that fits).
+      --prefill-batch prefills N prompts together, as static-batching benchmarks do (default 1:
+      MemExplorer 4.3 prefills one request at a time).
       --set overrides one field (repeatable): PATH is a JSON pointer into the system with its
       devices inline (/groups/0/count=8), or prefill/..., decode/..., device/... into a group's
       device (decode/memory/off_chip/0/count=4), model/... or workload/... (workload/input_tokens=4096).
@@ -36,7 +39,7 @@ commands:
   params [--markdown | --update FILE]
       Every preset field (key with unit, type, default, range, meaning, source) as Markdown, from
       the parameter tables; --update rewrites the generated section of FILE (docs/preset-format.md).
-  explore --space ID|FILE --method exhaustive|random|sobol|nsga2|mobo --out FILE
+  explore --space ID|FILE --method exhaustive|random|sobol|nsga2|mobo|motpe --out FILE
           [--budget N] [--seed S] [--threads T] [--initial N] [--candidates N] [--shard K/N] [--restart] [--quiet]
       Search a design space (presets/spaces/) and write every point, the Pareto set and the
       hypervolume trace. An exhaustive sweep keeps FILE.jsonl as it goes and resumes from it
