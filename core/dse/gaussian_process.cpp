@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -35,6 +36,7 @@ struct GaussianProcess::Impl {
   Eigen::LLT<MatrixXd> chol;
   VectorXd alpha;      ///< K^-1 y
   double lml = 0;
+  std::optional<GpOptions> priors; ///< MAP with these options' priors; none: maximum likelihood
 
   /// Inputs divided by the length scales, so kernel distances are plain Euclidean ones.
   MatrixXd scaled(const std::vector<double>& lengthScales) const {
@@ -64,9 +66,24 @@ struct GaussianProcess::Impl {
     return k;
   }
 
-  /// Negative log marginal likelihood and its gradient in log-parameters
-  /// theta = (log l_1..l_d, log signal variance, log noise variance).
+  /// Negative log marginal likelihood (minus the log priors, when given) and its gradient in
+  /// log-parameters theta = (log l_1..l_d, log signal variance, log noise variance).
   double objective(const std::vector<double>& theta, std::vector<double>* gradient) const {
+    double value = likelihoodObjective(theta, gradient);
+    if (!priors || value >= 1e30) return value;
+    const std::size_t d = std::size_t(x.cols());
+    // A log-normal prior on a parameter is a normal one on its logarithm, which theta holds.
+    auto normal = [&](std::size_t i, double mean, double sd) {
+      const double z = (theta[i] - mean) / sd;
+      value += 0.5 * z * z;
+      if (gradient) (*gradient)[i] += z / sd;
+    };
+    for (std::size_t j = 0; j < d; ++j) normal(j, priors->lengthScaleLogMean, priors->lengthScaleLogSd);
+    normal(d + 1, priors->noiseLogMean, priors->noiseLogSd);
+    return value;
+  }
+
+  double likelihoodObjective(const std::vector<double>& theta, std::vector<double>* gradient) const {
     const std::size_t n = std::size_t(x.rows()), d = std::size_t(x.cols());
     std::vector<double> ls(d);
     for (std::size_t j = 0; j < d; ++j) ls[j] = std::exp(theta[j]);
@@ -158,9 +175,22 @@ void GaussianProcess::condition(const std::vector<std::vector<double>>& x, const
   mImpl->conditionOn(h);
 }
 
+GpOptions GpOptions::withDimensionScaledPriors(std::size_t inputs) {
+  GpOptions o;
+  o.priors = true;
+  o.lengthScaleLogMean = std::numbers::sqrt2 + 0.5 * std::log(double(std::max<std::size_t>(1, inputs)));
+  o.lengthScaleLogSd = std::sqrt(3.0);
+  o.noiseLogMean = -4;
+  o.noiseLogSd = 1;
+  o.maxLengthScale = 1000; // the prior's mode is ~18 at d = 20: room on both sides of it
+  return o;
+}
+
 void GaussianProcess::fit(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpOptions& options,
                           const GpHyperparameters* start) {
   mImpl->setData(x, y);
+  mImpl->priors.reset();
+  if (options.priors) mImpl->priors = options;
   const std::size_t d = x.front().size();
   std::vector<double> lower(d + 2), upper(d + 2);
   for (std::size_t j = 0; j < d; ++j) {
@@ -174,7 +204,9 @@ void GaussianProcess::fit(const std::vector<std::vector<double>>& x, const std::
 
   std::vector<std::vector<double>> starts;
   std::vector<double> first(d + 2);
-  for (std::size_t j = 0; j < d; ++j) first[j] = std::log(start && start->lengthScales.size() == d ? start->lengthScales[j] : 0.5);
+  const double firstLengthScale = options.priors ? std::exp(options.lengthScaleLogMean) : 0.5; // the prior's mode
+  for (std::size_t j = 0; j < d; ++j)
+    first[j] = std::log(start && start->lengthScales.size() == d ? start->lengthScales[j] : firstLengthScale);
   first[d] = std::log(start ? start->signalVariance : 1.0);
   first[d + 1] = std::log(start ? start->noiseVariance : 1e-3);
   for (std::size_t j = 0; j < d + 2; ++j) first[j] = std::clamp(first[j], lower[j], upper[j]);

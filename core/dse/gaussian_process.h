@@ -2,7 +2,8 @@
 #pragma once
 // A Gaussian-process regression surrogate (Rasmussen & Williams 2006, ch. 2 and 5): Matern 5/2
 // kernel with one length scale per input (ARD), outputs standardised, hyper-parameters by
-// maximum marginal likelihood (NLopt L-BFGS with the analytic gradient, seeded restarts).
+// maximum marginal likelihood, or maximum a posteriori with log-normal priors (NLopt L-BFGS with
+// the analytic gradient, seeded restarts).
 // Eigen stays in the .cpp.
 
 #include <cstdint>
@@ -29,6 +30,16 @@ struct GpOptions {
   int maxEvaluations = 150;  ///< likelihood evaluations per start
   double minLengthScale = 0.02, maxLengthScale = 20.0;
   double minNoiseVariance = 1e-6, maxNoiseVariance = 0.2;
+  /// Maximum a posteriori instead of maximum likelihood: log-normal priors on every length scale
+  /// (log l ~ N(lengthScaleLogMean, lengthScaleLogSd^2)) and on the noise variance. Few data and
+  /// many inputs otherwise give length scales fitted to noise.
+  bool priors = false;
+  double lengthScaleLogMean = 0, lengthScaleLogSd = 1;
+  double noiseLogMean = -4, noiseLogSd = 1;
+  /// The dimension-scaled length-scale prior of Hvarfner, Hellsten & Nardi (ICML 2024, "Vanilla
+  /// Bayesian optimization performs great in high dimensions"), BoTorch's default since 0.12:
+  /// log l ~ N(sqrt(2) + log(d) / 2, 3) for d inputs in the unit cube; noise log-normal(-4, 1).
+  static GpOptions withDimensionScaledPriors(std::size_t inputs);
 };
 
 class GaussianProcess {

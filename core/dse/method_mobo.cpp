@@ -28,12 +28,14 @@ struct Surrogate {
   GpHyperparameters last;
   bool fitted = false;
   bool logScale = false;
+  /// Maximum a posteriori with the dimension-scaled priors (objectives), else maximum likelihood.
+  bool priors = false;
 
   void fit(const std::vector<std::vector<double>>& x, std::vector<double> y, std::uint64_t seed, int restarts, bool allowLog) {
     logScale = allowLog && std::all_of(y.begin(), y.end(), [](double v) { return v > 0; });
     if (logScale)
       for (auto& v : y) v = std::log(v);
-    GpOptions o;
+    GpOptions o = priors ? GpOptions::withDimensionScaledPriors(x.front().size()) : GpOptions{};
     o.seed = seed;
     o.restarts = restarts;
     gp.fit(x, y, o, fitted ? &last : nullptr);
@@ -58,22 +60,32 @@ public:
   Mobo(const DesignProblem& problem, const MethodOptions& options)
       : mProblem(problem), mOptions(options), mRng(options.seed), mReference(referencePoint(problem.space())),
         mStart(problem, options.seed, std::max<std::size_t>(1, options.initialPoints)),
-        mObjectives(problem.space().objectives.size()), mConstraints(problem.space().constraints.size()) {}
+        mObjectives(problem.space().objectives.size()), mConstraints(problem.space().constraints.size()) {
+    // Priors on the objectives' length scales: 20-40 designs cannot pin 20 length scales down by
+    // likelihood alone. Not on the constraints or the engine's verdict: with them there, one
+    // decode seed in ten never left a corner the constraint models wrongly ruled out (docs/dse.md).
+    for (auto& s : mObjectives) s.priors = true;
+  }
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
     if (!mStart.given()) return mStart.take(budgetLeft, mSeen);
     if (budgetLeft == 0) return {};
     fitSurrogates();
+    if (stopping()) return {};
     const auto candidates = drawCandidates();
     if (candidates.empty()) return {};
     std::vector<std::pair<double, std::size_t>> ranked; // acquisition, candidate
-    for (std::size_t c = 0; c < candidates.size(); ++c) ranked.emplace_back(acquisition(mProblem.features(candidates[c])), c);
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+      if (c % 256 == 0 && stopping()) return {};
+      ranked.emplace_back(acquisition(mProblem.features(candidates[c])), c);
+    }
     const std::size_t starts = std::min(kClimbStarts, ranked.size());
     std::partial_sort(ranked.begin(), ranked.begin() + std::ptrdiff_t(starts), ranked.end(),
                       [](const auto& a, const auto& b) { return a.first > b.first; });
     DesignPoint best = candidates[ranked.front().second];
     double bestScore = ranked.front().first;
     for (std::size_t s = 0; s < starts; ++s) {
+      if (stopping()) return {};
       auto [point, score] = climb(candidates[ranked[s].second], ranked[s].first);
       if (score > bestScore) {
         bestScore = score;
@@ -96,6 +108,9 @@ public:
   }
 
 private:
+  /// A cancel asked for: a step gives up rather than make the user wait for its fits.
+  bool stopping() const { return mOptions.cancel && mOptions.cancel->load(std::memory_order_relaxed); }
+
   void fitSurrogates() {
     ++mIteration;
     // Random restarts on the first fit and every tenth; otherwise start from the last optimum.
@@ -104,11 +119,13 @@ private:
     const std::size_t m = mObjectives.size();
     // Every design the engine could evaluate teaches an objective's shape, feasible or not.
     for (std::size_t k = 0; k < m; ++k) {
+      if (stopping()) return;
       const auto [x, y] = known(&PointResult::objectives, k);
       mHaveObjectiveModels = x.size() >= 2;
       if (mHaveObjectiveModels) mObjectives[k].fit(x, y, seed + k, restarts, true);
     }
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
+      if (stopping()) return;
       const auto [x, y] = known(&PointResult::constraints, c);
       mConstraints[c].fitted = false;
       if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts, false);

@@ -8,6 +8,7 @@
 #include "core/dse/design_problem.h"
 #include "core/registry/named_registry.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -25,6 +26,9 @@ struct MethodOptions {
   std::size_t monteCarloSamples = 512; ///< mobo: EHVI samples beyond two objectives
   std::size_t populationSize = 20; ///< nsga2 (a multiple of 4)
   std::uint64_t gridBegin = 0, gridEnd = 0; ///< exhaustive: the part of the grid to sweep ([0, 0): all)
+  /// Set by the exploration from ExplorationOptions::cancel: a method whose step takes long (mobo's
+  /// fits and acquisition) checks it and returns no points, so a cancel never waits for a step.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 class SearchMethod {

@@ -122,6 +122,27 @@ TEST(Exploration, EveryMethodIsDeterministicForASeed) {
   }
 }
 
+// A cancel reaches inside a GP+EHVI step (its fits and acquisition take seconds on a large space):
+// with the flag set, the step gives up and proposes nothing, where it would propose one design.
+TEST(Exploration, MoboGivesUpAStepWhenCancelled) {
+  for (const bool cancel : {false, true}) {
+    std::atomic<bool> flag{false};
+    MethodOptions o;
+    o.budget = 12;
+    o.initialPoints = 8;
+    o.candidates = 100;
+    o.cancel = &flag;
+    auto method = builtinMethods().create("mobo", tiny(), o);
+    auto start = method->next(12);
+    ASSERT_EQ(start.size(), 8u);
+    std::vector<PointResult> results;
+    for (auto& p : start) results.push_back(tiny().evaluate(p));
+    method->tell(results);
+    flag = cancel;
+    EXPECT_EQ(method->next(4).size(), cancel ? 0u : 1u) << "cancel " << cancel;
+  }
+}
+
 TEST(Exploration, ResumedAndShardedSweepsEqualAWholeOne) {
   const auto whole = run("exhaustive", 1, 1000);
   // Resume: the first 20 results are given; only the rest are evaluated.

@@ -66,3 +66,32 @@ TEST(GaussianProcess, SameSeedSameFit) {
   EXPECT_EQ(a.predict({0.3, 0.7}).mean, b.predict({0.3, 0.7}).mean);
   EXPECT_THROW(a.fit({}, {}, GpOptions{}), std::invalid_argument);
 }
+
+// Maximum a posteriori: with five points in eight dimensions, of which only the first matters,
+// likelihood alone may shrink any length scale to the data; the dimension-scaled prior
+// (log l ~ N(sqrt(2) + log(8) / 2, 3)) keeps the irrelevant ones long.
+TEST(GaussianProcess, PriorsKeepIrrelevantLengthScalesLong) {
+  const auto priors = GpOptions::withDimensionScaledPriors(8);
+  EXPECT_NEAR(priors.lengthScaleLogMean, std::sqrt(2.0) + 0.5 * std::log(8.0), 1e-12);
+  EXPECT_NEAR(priors.lengthScaleLogSd, std::sqrt(3.0), 1e-12);
+  std::vector<std::vector<double>> x;
+  std::vector<double> y;
+  const double rows[5][8] = {{0.1, 0.9, 0.2, 0.7, 0.3, 0.5, 0.8, 0.4}, {0.4, 0.1, 0.6, 0.2, 0.9, 0.3, 0.1, 0.7},
+                             {0.7, 0.5, 0.9, 0.4, 0.1, 0.8, 0.6, 0.2}, {0.9, 0.3, 0.1, 0.9, 0.6, 0.1, 0.4, 0.9},
+                             {0.5, 0.7, 0.4, 0.1, 0.5, 0.6, 0.3, 0.1}};
+  for (const auto& r : rows) {
+    x.emplace_back(r, r + 8);
+    y.push_back(3.0 * r[0]);
+  }
+  GaussianProcess map;
+  map.fit(x, y, priors);
+  double shortest = 1e9;
+  for (std::size_t j = 1; j < 8; ++j) shortest = std::min(shortest, map.hyperparameters().lengthScales[j]);
+  EXPECT_GT(shortest, 1.0); // irrelevant inputs: longer than the unit cube they live in
+  // The prediction still follows the one input that matters.
+  EXPECT_LT(map.predict({0.2, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}).mean, map.predict({0.8, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}).mean);
+  // The prior's density enters the objective: the fit differs from maximum likelihood's.
+  GaussianProcess ml;
+  ml.fit(x, y, GpOptions{});
+  EXPECT_NE(ml.hyperparameters().lengthScales, map.hyperparameters().lengthScales);
+}
