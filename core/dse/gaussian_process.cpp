@@ -35,6 +35,8 @@ struct GaussianProcess::Impl {
   GpHyperparameters h;
   Eigen::LLT<MatrixXd> chol;
   VectorXd alpha;      ///< K^-1 y
+  MatrixXd xScaled;    ///< x divided by the length scales (predictMany's distances)
+  VectorXd xNorms;     ///< squared row norms of xScaled
   double lml = 0;
   std::optional<GpOptions> priors; ///< MAP with these options' priors; none: maximum likelihood
 
@@ -128,6 +130,8 @@ struct GaussianProcess::Impl {
 
   void conditionOn(const GpHyperparameters& hyper) {
     h = hyper;
+    xScaled = scaled(h.lengthScales);
+    xNorms = xScaled.rowwise().squaredNorm();
     const std::size_t n = std::size_t(x.rows());
     MatrixXd k = kernel(scaled(h.lengthScales), h.signalVariance, h.noiseVariance);
     chol.compute(k);
@@ -267,6 +271,32 @@ GpPrediction GaussianProcess::predict(const std::vector<double>& xq) const {
   const VectorXd v = m.chol.matrixL().solve(k);
   const double variance = std::max(0.0, m.h.signalVariance - v.squaredNorm());
   return {m.yMean + m.yScale * mean, m.yScale * m.yScale * variance};
+}
+
+std::vector<GpPrediction> GaussianProcess::predictMany(const std::vector<std::vector<double>>& xs) const {
+  const auto& m = *mImpl;
+  const Eigen::Index count = idx(xs.size());
+  std::vector<GpPrediction> out(xs.size());
+  if (xs.empty()) return out;
+  // Squared scaled distances, one column per input, as |x|^2 + |q|^2 - 2 x.q: one matrix product.
+  const Eigen::Index d = m.x.cols();
+  MatrixXd q(d, count);
+  for (Eigen::Index c = 0; c < count; ++c)
+    for (Eigen::Index j = 0; j < d; ++j) q(j, c) = xs[std::size_t(c)][std::size_t(j)] / m.h.lengthScales[std::size_t(j)];
+  MatrixXd r2 = -2.0 * (m.xScaled * q);
+  r2.colwise() += m.xNorms;
+  r2.rowwise() += q.colwise().squaredNorm();
+  r2 = r2.cwiseMax(0.0); // rounding can take an input's distance to itself below zero
+  const Eigen::ArrayXXd r = r2.array().sqrt();
+  MatrixXd k = (m.h.signalVariance * (1.0 + kSqrt5 * r + (5.0 / 3.0) * r2.array()) * (-kSqrt5 * r).exp()).matrix();
+  const VectorXd mean = k.transpose() * m.alpha;
+  m.chol.matrixL().solveInPlace(k);
+  const VectorXd explained = k.colwise().squaredNorm().transpose();
+  for (Eigen::Index c = 0; c < count; ++c) {
+    const double variance = std::max(0.0, m.h.signalVariance - explained(c));
+    out[std::size_t(c)] = {m.yMean + m.yScale * mean(c), m.yScale * m.yScale * variance};
+  }
+  return out;
 }
 
 const GpHyperparameters& GaussianProcess::hyperparameters() const { return mImpl->h; }

@@ -57,6 +57,9 @@ public:
   void condition(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpHyperparameters& h);
 
   GpPrediction predict(const std::vector<double>& x) const; ///< in the units of y
+  /// The same for many inputs at once: one triangular solve with every input as a right-hand side
+  /// and vectorised kernels, several times faster than one predict() per input.
+  std::vector<GpPrediction> predictMany(const std::vector<std::vector<double>>& xs) const;
   const GpHyperparameters& hyperparameters() const;
   /// Log marginal likelihood of the standardised data at the current hyper-parameters.
   double logMarginalLikelihood() const;

@@ -43,17 +43,22 @@ struct Surrogate {
     fitted = true;
   }
 
-  GpPrediction predict(const std::vector<double>& x) const {
-    auto g = gp.predict(x);
-    if (!logScale) return g;
-    const double m = std::exp(g.mean + 0.5 * g.variance);
-    return {m, std::expm1(g.variance) * m * m};
+  std::vector<GpPrediction> predict(const std::vector<std::vector<double>>& xs) const {
+    auto out = gp.predictMany(xs);
+    if (logScale)
+      for (auto& g : out) {
+        const double m = std::exp(g.mean + 0.5 * g.variance);
+        g = {m, std::expm1(g.variance) * m * m};
+      }
+    return out;
   }
 };
 
 /// Acquisition optimisation: hill-climbs from the best few candidates, a few moves each.
 constexpr std::size_t kClimbStarts = 8;
 constexpr int kClimbMoves = 6;
+/// Candidates scored together (and between two looks at the cancel flag).
+constexpr std::size_t kChunk = 256;
 
 class Mobo final : public SearchMethod {
 public:
@@ -75,9 +80,11 @@ public:
     const auto candidates = drawCandidates();
     if (candidates.empty()) return {};
     std::vector<std::pair<double, std::size_t>> ranked; // acquisition, candidate
-    for (std::size_t c = 0; c < candidates.size(); ++c) {
-      if (c % 256 == 0 && stopping()) return {};
-      ranked.emplace_back(acquisition(mProblem.features(candidates[c])), c);
+    for (std::size_t from = 0; from < candidates.size(); from += kChunk) {
+      if (stopping()) return {};
+      const std::size_t to = std::min(candidates.size(), from + kChunk);
+      const auto scores = acquisitions({candidates.begin() + std::ptrdiff_t(from), candidates.begin() + std::ptrdiff_t(to)});
+      for (std::size_t c = from; c < to; ++c) ranked.emplace_back(scores[c - from], c);
     }
     const std::size_t starts = std::min(kClimbStarts, ranked.size());
     std::partial_sort(ranked.begin(), ranked.begin() + std::ptrdiff_t(starts), ranked.end(),
@@ -185,8 +192,7 @@ private:
   /// sample a grid of 10^5-10^6 designs sparsely, and the best of them is rarely a local optimum.
   std::pair<DesignPoint, double> climb(DesignPoint at, double score) const {
     for (int move = 0; move < kClimbMoves; ++move) {
-      DesignPoint next = at;
-      double nextScore = score;
+      std::vector<DesignPoint> moves;
       for (std::size_t i = 0; i < mProblem.dimension(); ++i) {
         const auto& d = mProblem.space().parameters[i].domain;
         if (!d.discrete()) continue;
@@ -195,13 +201,17 @@ private:
           DesignPoint p = at;
           p.coordinates[i] = double(v);
           p = mProblem.canonical(std::move(p));
-          if (mSeen.contains(p)) continue;
-          if (const double a = acquisition(mProblem.features(p)); a > nextScore) {
-            nextScore = a;
-            next = std::move(p);
-          }
+          if (!mSeen.contains(p)) moves.push_back(std::move(p));
         }
       }
+      const auto scores = acquisitions(moves);
+      DesignPoint next = at;
+      double nextScore = score;
+      for (std::size_t m = 0; m < moves.size(); ++m)
+        if (scores[m] > nextScore) {
+          nextScore = scores[m];
+          next = moves[m];
+        }
       if (!(nextScore > score)) break;
       at = std::move(next);
       score = nextScore;
@@ -211,36 +221,44 @@ private:
 
   bool onFront(const ObjectiveVector& y) const { return std::find(mFront.begin(), mFront.end(), y) != mFront.end(); }
 
-  double probabilityOfFeasibility(const std::vector<double>& x) const {
-    double p = 1.0;
+  /// Constrained EHVI of each design: EHVI x the probability that it meets every constraint and
+  /// that the engine can run it. Every surrogate predicts all the designs at once.
+  std::vector<double> acquisitions(const std::vector<DesignPoint>& points) const {
+    std::vector<std::vector<double>> x;
+    x.reserve(points.size());
+    for (const auto& p : points) x.push_back(mProblem.features(p));
+    std::vector<double> out(points.size(), 1.0);
+    if (points.empty()) return out;
     const auto& constraints = mProblem.space().constraints;
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
       if (!mConstraints[c].fitted) continue;
       const auto g = mConstraints[c].predict(x);
-      const double sd = std::sqrt(g.variance) + 1e-12;
-      const double upper = constraints[c].max ? normalCdf((*constraints[c].max - g.mean) / sd) : 1.0;
-      const double lower = constraints[c].min ? normalCdf((*constraints[c].min - g.mean) / sd) : 0.0;
-      p *= std::max(0.0, upper - lower);
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        const double sd = std::sqrt(g[i].variance) + 1e-12;
+        const double upper = constraints[c].max ? normalCdf((*constraints[c].max - g[i].mean) / sd) : 1.0;
+        const double lower = constraints[c].min ? normalCdf((*constraints[c].min - g[i].mean) / sd) : 0.0;
+        out[i] *= std::max(0.0, upper - lower);
+      }
     }
     if (mEngineModel) {
       const auto e = mEngine.predict(x);
-      p *= normalCdf(e.mean / (std::sqrt(e.variance) + 1e-12));
+      for (std::size_t i = 0; i < out.size(); ++i) out[i] *= normalCdf(e[i].mean / (std::sqrt(e[i].variance) + 1e-12));
     }
-    return p;
-  }
-
-  double acquisition(const std::vector<double>& x) const {
-    const double feasibility = probabilityOfFeasibility(x);
-    if (!mHaveObjectiveModels) return feasibility;
+    if (!mHaveObjectiveModels) return out;
     const auto& objectives = mProblem.space().objectives;
+    std::vector<std::vector<GpPrediction>> predicted;
+    for (std::size_t k = 0; k < objectives.size(); ++k) predicted.push_back(mObjectives[k].predict(x));
     std::vector<double> mean(objectives.size()), sigma(objectives.size());
-    for (std::size_t k = 0; k < objectives.size(); ++k) {
-      const auto g = mObjectives[k].predict(x);
-      mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
-      sigma[k] = std::sqrt(g.variance);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      for (std::size_t k = 0; k < objectives.size(); ++k) {
+        const auto& g = predicted[k][i];
+        mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
+        sigma[k] = std::sqrt(g.variance);
+      }
+      out[i] *= expectedHypervolumeImprovement(mFront, mReference, mean, sigma, mOptions.monteCarloSamples,
+                                               mOptions.seed + mIteration);
     }
-    return feasibility * expectedHypervolumeImprovement(mFront, mReference, mean, sigma, mOptions.monteCarloSamples,
-                                                        mOptions.seed + mIteration);
+    return out;
   }
 
   const DesignProblem& mProblem;

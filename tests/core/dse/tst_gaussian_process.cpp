@@ -95,3 +95,23 @@ TEST(GaussianProcess, PriorsKeepIrrelevantLengthScalesLong) {
   ml.fit(x, y, GpOptions{});
   EXPECT_NE(ml.hyperparameters().lengthScales, map.hyperparameters().lengthScales);
 }
+
+// Many inputs at once (distances by one matrix product, one triangular solve) predict what one
+// input at a time does, the data points themselves included.
+TEST(GaussianProcess, ManyAtOnceAsOneByOne) {
+  std::vector<std::vector<double>> x = {{0, 0, 0.2}, {1, 0, 0.4}, {0, 1, 0.9}, {1, 1, 0.1}, {0.5, 0.3, 0.5}, {0.2, 0.8, 0.3}};
+  std::vector<double> y = {1, 2, 0.5, 3, 1.4, 0.9};
+  GaussianProcess gp;
+  gp.fit(x, y, GpOptions::withDimensionScaledPriors(3));
+  std::vector<std::vector<double>> queries = x;
+  queries.push_back({0.3, 0.7, 0.6});
+  queries.push_back({2.0, -1.0, 0.5});
+  const auto many = gp.predictMany(queries);
+  ASSERT_EQ(many.size(), queries.size());
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    const auto one = gp.predict(queries[i]);
+    EXPECT_NEAR(many[i].mean, one.mean, 1e-9 * (1 + std::abs(one.mean))) << i;
+    EXPECT_NEAR(many[i].variance, one.variance, 1e-9 + 1e-6 * one.variance) << i;
+  }
+  EXPECT_TRUE(gp.predictMany({}).empty());
+}
