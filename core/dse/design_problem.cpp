@@ -3,6 +3,7 @@
 
 #include "core/dse/metrics.h"
 #include "core/device/resolved_device.h"
+#include "core/engine/device_summary.h"
 
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,8 @@ DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const Spec
   }
 
   mFeatureCount += kMemoryFeatures;
+  for (const auto& c : mSpace.constraints)
+    if (const auto* m = findMetric(c.metric); m && m->hardware) mHardwareConstraints = true;
 
   // Apply every value once to the base, so a field that cannot take a value fails now.
   for (std::size_t i = 0; i < mSpace.parameters.size(); ++i) {
@@ -257,6 +260,23 @@ PointResult DesignProblem::evaluate(const DesignPoint& point) const {
   for (double o : out.objectives)
     if (std::isnan(o) && out.problems.empty()) out.problems.push_back("an objective is not available");
   out.feasible = out.problems.empty();
+  return out;
+}
+
+std::vector<double> DesignProblem::hardwareValues(const DesignPoint& point) const {
+  std::vector<double> out(mSpace.constraints.size(), std::numeric_limits<double>::quiet_NaN());
+  if (!mHardwareConstraints) return out;
+  // The device summaries evaluate() would report, without building the engines' models.
+  EvaluationResult r;
+  try {
+    const SystemSpec s = apply(mLeanBase, point);
+    for (const auto& g : s.groups) r.devices.push_back(engine::summariseDevice(g.role, g.count, DeviceModel(g.device), false));
+  } catch (const std::exception&) {
+    return out; // the engine will say why
+  }
+  for (std::size_t k = 0; k < mSpace.constraints.size(); ++k)
+    if (const auto* m = findMetric(mSpace.constraints[k].metric); m && m->hardware)
+      if (const auto v = m->read(r)) out[k] = *v;
   return out;
 }
 

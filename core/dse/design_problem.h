@@ -82,6 +82,12 @@ public:
   /// values), continuous ones scaled to [0, 1]; then three summaries of the memory (off-chip
   /// capacity, nearest off-chip bandwidth, on-chip capacity, log-scaled) read off the spec.
   std::vector<double> features(const DesignPoint& point) const;
+
+  /// Per constraint, its value when its metric is a hardware figure (Metric::hardware), read off
+  /// the devices' summaries without running the engine; NaN for the others, and for every one
+  /// when the design cannot be summarised. Equals what evaluate() gives for those constraints.
+  std::vector<double> hardwareValues(const DesignPoint& point) const;
+  bool hasHardwareConstraints() const { return mHardwareConstraints; }
   std::size_t featureCount() const { return mFeatureCount; }
 
 private:
@@ -98,6 +104,7 @@ private:
   std::vector<std::size_t> mInactiveController; ///< per parameter: controlling parameter or npos
   std::vector<std::uint64_t> mStrides;
   std::uint64_t mGridSize = 0;
+  bool mHardwareConstraints = false;
   bool mDiscrete = true;
   std::size_t mFeatureCount = 0;
   std::vector<std::vector<double>> mOrdinalPosition; ///< per parameter and value: its feature

@@ -9,6 +9,7 @@
 #include "core/dse/exploration.h"
 #include "core/dse/gaussian_process.h"
 #include "core/dse/methods.h"
+#include "core/dse/metrics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -70,6 +71,7 @@ public:
     // likelihood alone. Not on the constraints or the engine's verdict: with them there, one
     // decode seed in ten never left a corner the constraint models wrongly ruled out (docs/dse.md).
     for (auto& s : mObjectives) s.priors = true;
+    for (const auto& c : problem.space().constraints) mHardware.push_back(findMetric(c.metric)->hardware ? 1 : 0);
   }
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
@@ -133,8 +135,9 @@ private:
     }
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
       if (stopping()) return;
-      const auto [x, y] = known(&PointResult::constraints, c);
       mConstraints[c].fitted = false;
+      if (mHardware[c]) continue; // known exactly
+      const auto [x, y] = known(&PointResult::constraints, c);
       if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts, false);
     }
     std::vector<double> labels;
@@ -224,40 +227,58 @@ private:
   /// Constrained EHVI of each design: EHVI x the probability that it meets every constraint and
   /// that the engine can run it. Every surrogate predicts all the designs at once.
   std::vector<double> acquisitions(const std::vector<DesignPoint>& points) const {
-    std::vector<std::vector<double>> x;
-    x.reserve(points.size());
-    for (const auto& p : points) x.push_back(mProblem.features(p));
-    std::vector<double> out(points.size(), 1.0);
-    if (points.empty()) return out;
+    std::vector<double> out(points.size(), 0.0);
     const auto& constraints = mProblem.space().constraints;
+    auto meets = [&](std::size_t c, double v) {
+      return !std::isnan(v) && (!constraints[c].max || v <= *constraints[c].max) && (!constraints[c].min || v >= *constraints[c].min);
+    };
+    // Hardware constraints are known exactly: a design that breaks one scores zero and costs no
+    // prediction.
+    std::vector<std::size_t> open; // points still in question
+    std::vector<std::vector<double>> x;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (mProblem.hasHardwareConstraints()) {
+        const auto known = mProblem.hardwareValues(points[i]);
+        bool ok = true;
+        for (std::size_t c = 0; c < constraints.size() && ok; ++c)
+          if (mHardware[c]) ok = meets(c, known[c]);
+        if (!ok) continue;
+      }
+      open.push_back(i);
+      x.push_back(mProblem.features(points[i]));
+    }
+    if (open.empty()) return out;
+    std::vector<double> score(open.size(), 1.0);
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
-      if (!mConstraints[c].fitted) continue;
+      if (mHardware[c] || !mConstraints[c].fitted) continue;
       const auto g = mConstraints[c].predict(x);
-      for (std::size_t i = 0; i < out.size(); ++i) {
+      for (std::size_t i = 0; i < score.size(); ++i) {
         const double sd = std::sqrt(g[i].variance) + 1e-12;
         const double upper = constraints[c].max ? normalCdf((*constraints[c].max - g[i].mean) / sd) : 1.0;
         const double lower = constraints[c].min ? normalCdf((*constraints[c].min - g[i].mean) / sd) : 0.0;
-        out[i] *= std::max(0.0, upper - lower);
+        score[i] *= std::max(0.0, upper - lower);
       }
     }
     if (mEngineModel) {
       const auto e = mEngine.predict(x);
-      for (std::size_t i = 0; i < out.size(); ++i) out[i] *= normalCdf(e[i].mean / (std::sqrt(e[i].variance) + 1e-12));
+      for (std::size_t i = 0; i < score.size(); ++i) score[i] *= normalCdf(e[i].mean / (std::sqrt(e[i].variance) + 1e-12));
     }
-    if (!mHaveObjectiveModels) return out;
-    const auto& objectives = mProblem.space().objectives;
-    std::vector<std::vector<GpPrediction>> predicted;
-    for (std::size_t k = 0; k < objectives.size(); ++k) predicted.push_back(mObjectives[k].predict(x));
-    std::vector<double> mean(objectives.size()), sigma(objectives.size());
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      for (std::size_t k = 0; k < objectives.size(); ++k) {
-        const auto& g = predicted[k][i];
-        mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
-        sigma[k] = std::sqrt(g.variance);
+    if (mHaveObjectiveModels) {
+      const auto& objectives = mProblem.space().objectives;
+      std::vector<std::vector<GpPrediction>> predicted;
+      for (std::size_t k = 0; k < objectives.size(); ++k) predicted.push_back(mObjectives[k].predict(x));
+      std::vector<double> mean(objectives.size()), sigma(objectives.size());
+      for (std::size_t i = 0; i < score.size(); ++i) {
+        for (std::size_t k = 0; k < objectives.size(); ++k) {
+          const auto& g = predicted[k][i];
+          mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
+          sigma[k] = std::sqrt(g.variance);
+        }
+        score[i] *= expectedHypervolumeImprovement(mFront, mReference, mean, sigma, mOptions.monteCarloSamples,
+                                                   mOptions.seed + mIteration);
       }
-      out[i] *= expectedHypervolumeImprovement(mFront, mReference, mean, sigma, mOptions.monteCarloSamples,
-                                               mOptions.seed + mIteration);
     }
+    for (std::size_t i = 0; i < open.size(); ++i) out[open[i]] = score[i];
     return out;
   }
 
@@ -272,6 +293,7 @@ private:
   std::vector<PointResult> mResults;
   std::vector<ObjectiveVector> mFront; ///< the feasible non-dominated points, minimisation form
   std::vector<Surrogate> mObjectives, mConstraints;
+  std::vector<char> mHardware; ///< per constraint: a hardware figure, checked exactly (no surrogate)
   Surrogate mEngine;
   bool mHaveObjectiveModels = false, mEngineModel = false;
 };

@@ -64,13 +64,13 @@ std::optional<double> endToEnd(const EvaluationResult& r, double value) {
 
 const std::vector<Metric>& builtinMetrics() {
   static const std::vector<Metric> metrics = {
-      {"tdp_W", "thermal design power of every device, W", totalTdp},
+      {"tdp_W", "thermal design power of every device, W", totalTdp, true},
       {"device_tdp_W", "thermal design power of the hungriest single device, W (a per-device cap in a system of several kinds)",
-       largestDeviceTdp},
-      {"shoreline_slack_mm", "die edge left after the off-chip PHYs (Eq. 1), mm; negative breaks Eq. 1", shorelineSlack},
-      {"memory_capacity_GiB", "main-memory capacity of every device (off-chip levels; on-chip without them), GiB", memoryCapacity},
-      {"on_chip_capacity_GiB", "on-chip capacity of the device with the least, GiB (0: no on-chip memory)", onChipCapacity},
-      {"area_mm2", "interposer area of every chiplet package (DUET 4.5), mm^2; only for package devices", packageArea},
+       largestDeviceTdp, true},
+      {"shoreline_slack_mm", "die edge left after the off-chip PHYs (Eq. 1), mm; negative breaks Eq. 1", shorelineSlack, true},
+      {"memory_capacity_GiB", "main-memory capacity of every device (off-chip levels; on-chip without them), GiB", memoryCapacity, true},
+      {"on_chip_capacity_GiB", "on-chip capacity of the device with the least, GiB (0: no on-chip memory)", onChipCapacity, true},
+      {"area_mm2", "interposer area of every chiplet package (DUET 4.5), mm^2; only for package devices", packageArea, true},
       {"prefill.tokens_per_s", "prefill throughput, tokens/s",
        [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.tokensPerSecond); }},
       {"prefill.ttft_s", "time to first token, s", [](const EvaluationResult& r) { return usable(r.prefill, r.prefill.ttft.value()); }},

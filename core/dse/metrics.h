@@ -16,6 +16,9 @@ struct Metric {
   std::string description; ///< one line, with the unit
   /// The value, or nothing when the result does not have it (a phase not evaluated or infeasible).
   std::optional<double> (*read)(const EvaluationResult&) = nullptr;
+  /// Read from the device summaries alone (TDP, shoreline, capacities, area): known from the
+  /// design without running the engine (DesignProblem::hardwareValues).
+  bool hardware = false;
 };
 
 /// Every metric the engine provides, in a fixed order.

@@ -6,9 +6,14 @@
 #include "core/compute/compute_kind.h"
 #include "core/io/input_error.h"
 #include "core/io/space_io.h"
+#include "core/dse/methods.h"
+#include "core/dse/metrics.h"
 #include "../support/test_presets.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
 
 using namespace llmwb;
 
@@ -24,6 +29,32 @@ TEST(SpaceIo, ShippedSpacesBind) {
   // Sized to sweep exhaustively in well under a minute on two cores (docs/dse.md).
   EXPECT_EQ(loadDesignProblem("memexplorer-decode", test::presets()).designCount(), 604800u);
   EXPECT_EQ(loadDesignProblem("memexplorer-prefill", test::presets()).designCount(), 1008000u);
+}
+
+// Constraints on hardware figures (TDP, shoreline, capacities, area) are known without running
+// the engine: GP+EHVI checks them exactly. On every shipped space they equal what evaluate() gives.
+TEST(SpaceIo, HardwareConstraintsKnownWithoutTheEngine) {
+  int checked = 0;
+  for (const auto& id : designSpaceIds(test::presets())) {
+    const auto problem = loadDesignProblem(id, test::presets());
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 40; ++i) {
+      const auto point = dse::detail::randomPoint(problem, rng);
+      const auto evaluated = problem.evaluate(point);
+      const auto known = problem.hardwareValues(point);
+      ASSERT_EQ(known.size(), problem.space().constraints.size());
+      for (std::size_t k = 0; k < known.size(); ++k) {
+        const bool hardware = dse::findMetric(problem.space().constraints[k].metric)->hardware;
+        if (!hardware) {
+          EXPECT_TRUE(std::isnan(known[k])) << id;
+        } else if (evaluated.engineFeasible) {
+          EXPECT_EQ(known[k], evaluated.constraints[k]) << id << " " << problem.space().constraints[k].metric;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 150); // 195 with these seeds
 }
 
 TEST(SpaceIo, PackageFieldsReachThePackage) {
