@@ -142,7 +142,7 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
   auto& m = options.methodOptions;
   m.seed = std::uint64_t(args.integer("seed", 0, 1ll << 53).value_or(1));
   m.initialPoints = std::size_t(args.integer("initial", 0, 100000).value_or(20));
-  m.candidates = std::size_t(args.integer("candidates", 1, 10000000).value_or(2000));
+  m.candidates = std::size_t(args.integer("candidates", 1, 10000000).value_or(dse::MethodOptions{}.candidates));
   options.threads = int(args.integer("threads", 0, 4096).value_or(0));
   const bool exhaustive = method == "exhaustive";
   RunInfo run;
@@ -230,7 +230,7 @@ int convergenceCommand(const std::vector<std::string>& words, std::ostream& out,
   for (long long s = 1; s <= seeds; ++s) options.seeds.push_back(std::uint64_t(s));
   options.methodOptions.budget = std::size_t(args.integer("budget", 1, 100000).value_or(100));
   options.methodOptions.initialPoints = std::size_t(args.integer("initial", 0, 100000).value_or(20));
-  options.methodOptions.candidates = std::size_t(args.integer("candidates", 1, 10000000).value_or(2000));
+  options.methodOptions.candidates = std::size_t(args.integer("candidates", 1, 10000000).value_or(dse::MethodOptions{}.candidates));
   options.threads = int(args.integer("threads", 0, 4096).value_or(0));
   if (const auto exact = args.value("exact")) {
     const auto file = readResults(*exact);

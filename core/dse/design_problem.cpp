@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 namespace llmwb::dse {
 
@@ -264,13 +265,22 @@ PointResult DesignProblem::evaluate(const DesignPoint& point) const {
 }
 
 std::vector<double> DesignProblem::hardwareValues(const DesignPoint& point) const {
+  if (!mHardwareConstraints) return std::vector<double>(mSpace.constraints.size(), std::numeric_limits<double>::quiet_NaN());
+  std::optional<SystemSpec> s;
+  try {
+    s = apply(mLeanBase, point);
+  } catch (const std::exception&) {
+  }
+  return hardwareOf(s ? &*s : nullptr);
+}
+
+std::vector<double> DesignProblem::hardwareOf(const SystemSpec* s) const {
   std::vector<double> out(mSpace.constraints.size(), std::numeric_limits<double>::quiet_NaN());
-  if (!mHardwareConstraints) return out;
+  if (!mHardwareConstraints || !s) return out;
   // The device summaries evaluate() would report, without building the engines' models.
   EvaluationResult r;
   try {
-    const SystemSpec s = apply(mLeanBase, point);
-    for (const auto& g : s.groups) r.devices.push_back(engine::summariseDevice(g.role, g.count, DeviceModel(g.device), false));
+    for (const auto& g : s->groups) r.devices.push_back(engine::summariseDevice(g.role, g.count, DeviceModel(g.device), false));
   } catch (const std::exception&) {
     return out; // the engine will say why
   }
@@ -280,7 +290,14 @@ std::vector<double> DesignProblem::hardwareValues(const DesignPoint& point) cons
   return out;
 }
 
-std::vector<double> DesignProblem::features(const DesignPoint& point) const {
+std::vector<double> DesignProblem::features(const DesignPoint& point) const { return featuresOf(point, apply(mLeanBase, point)); }
+
+DesignProblem::Described DesignProblem::describe(const DesignPoint& point) const {
+  const SystemSpec s = apply(mLeanBase, point);
+  return {featuresOf(point, s), hardwareOf(&s)};
+}
+
+std::vector<double> DesignProblem::featuresOf(const DesignPoint& point, const SystemSpec& s) const {
   std::vector<double> f;
   f.reserve(mFeatureCount);
   for (std::size_t i = 0; i < dimension(); ++i) {
@@ -297,7 +314,6 @@ std::vector<double> DesignProblem::features(const DesignPoint& point) const {
   // Summaries of the memory the point describes, known without evaluating it: capacity and the
   // nearest off-chip level's bandwidth decide decode batch and speed, on-chip capacity the
   // re-reads. A surrogate learns far faster from them than from technology names and counts.
-  const SystemSpec s = apply(mLeanBase, point);
   MemoryHierarchy scratch;
   const auto& memory = deviceMemory(s.groups.front().device, scratch);
   auto logScaled = [](double value, double low, double high) {

@@ -88,11 +88,20 @@ public:
   /// when the design cannot be summarised. Equals what evaluate() gives for those constraints.
   std::vector<double> hardwareValues(const DesignPoint& point) const;
   bool hasHardwareConstraints() const { return mHardwareConstraints; }
+
+  /// features() and hardwareValues() of one point, the system built once for both.
+  struct Described {
+    std::vector<double> features;
+    std::vector<double> hardware;
+  };
+  Described describe(const DesignPoint& point) const;
   std::size_t featureCount() const { return mFeatureCount; }
 
 private:
   /// `base` with every parameter of `point` applied, memory normalised or the package resolved.
   SystemSpec apply(const SystemSpec& base, const DesignPoint& point) const;
+  std::vector<double> featuresOf(const DesignPoint& point, const SystemSpec& s) const;
+  std::vector<double> hardwareOf(const SystemSpec* s) const; ///< NaNs without a system
 
   DesignSpace mSpace;
   SystemSpec mBase;

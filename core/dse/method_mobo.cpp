@@ -58,6 +58,8 @@ struct Surrogate {
 /// Acquisition optimisation: hill-climbs from the best few candidates, a few moves each.
 constexpr std::size_t kClimbStarts = 8;
 constexpr int kClimbMoves = 6;
+/// After this many infeasible proposals in a row, one step ignores the learned feasibility.
+constexpr int kDoubtAfterInfeasible = 8;
 /// Candidates scored together (and between two looks at the cancel flag).
 constexpr std::size_t kChunk = 256;
 
@@ -79,6 +81,10 @@ public:
     if (budgetLeft == 0) return {};
     fitSurrogates();
     if (stopping()) return {};
+    // Proposals that keep turning out infeasible mean the learned feasibility is wrong somewhere:
+    // one step sets it aside (the exact hardware constraints stay).
+    mDoubtFeasibility = mInfeasibleInARow >= kDoubtAfterInfeasible;
+    if (mDoubtFeasibility) mInfeasibleInARow = 0;
     const auto candidates = drawCandidates();
     if (candidates.empty()) return {};
     std::vector<std::pair<double, std::size_t>> ranked; // acquisition, candidate
@@ -114,6 +120,9 @@ public:
     std::vector<ObjectiveVector> front;
     for (auto i : nonDominated(mFront)) front.push_back(mFront[i]);
     mFront = std::move(front);
+    bool anyFeasible = false;
+    for (const auto& r : results) anyFeasible = anyFeasible || r.feasible;
+    if (mStart.given()) mInfeasibleInARow = anyFeasible ? 0 : mInfeasibleInARow + 1;
   }
 
 private:
@@ -237,20 +246,18 @@ private:
     std::vector<std::size_t> open; // points still in question
     std::vector<std::vector<double>> x;
     for (std::size_t i = 0; i < points.size(); ++i) {
-      if (mProblem.hasHardwareConstraints()) {
-        const auto known = mProblem.hardwareValues(points[i]);
-        bool ok = true;
-        for (std::size_t c = 0; c < constraints.size() && ok; ++c)
-          if (mHardware[c]) ok = meets(c, known[c]);
-        if (!ok) continue;
-      }
+      auto described = mProblem.describe(points[i]);
+      bool ok = true;
+      for (std::size_t c = 0; c < constraints.size() && ok; ++c)
+        if (mHardware[c]) ok = meets(c, described.hardware[c]);
+      if (!ok) continue;
       open.push_back(i);
-      x.push_back(mProblem.features(points[i]));
+      x.push_back(std::move(described.features));
     }
     if (open.empty()) return out;
     std::vector<double> score(open.size(), 1.0);
     for (std::size_t c = 0; c < mConstraints.size(); ++c) {
-      if (mHardware[c] || !mConstraints[c].fitted) continue;
+      if (mHardware[c] || !mConstraints[c].fitted || mDoubtFeasibility) continue;
       const auto g = mConstraints[c].predict(x);
       for (std::size_t i = 0; i < score.size(); ++i) {
         const double sd = std::sqrt(g[i].variance) + 1e-12;
@@ -259,7 +266,7 @@ private:
         score[i] *= std::max(0.0, upper - lower);
       }
     }
-    if (mEngineModel) {
+    if (mEngineModel && !mDoubtFeasibility) {
       const auto e = mEngine.predict(x);
       for (std::size_t i = 0; i < score.size(); ++i) score[i] *= normalCdf(e[i].mean / (std::sqrt(e[i].variance) + 1e-12));
     }
@@ -293,6 +300,8 @@ private:
   std::vector<PointResult> mResults;
   std::vector<ObjectiveVector> mFront; ///< the feasible non-dominated points, minimisation form
   std::vector<Surrogate> mObjectives, mConstraints;
+  int mInfeasibleInARow = 0;   ///< proposals since the last feasible one
+  bool mDoubtFeasibility = false; ///< this step: learned feasibility set aside
   std::vector<char> mHardware; ///< per constraint: a hardware figure, checked exactly (no surrogate)
   Surrogate mEngine;
   bool mHaveObjectiveModels = false, mEngineModel = false;

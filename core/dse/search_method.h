@@ -22,7 +22,7 @@ struct MethodOptions {
   std::uint64_t seed = 1;
   std::size_t budget = 100;        ///< evaluations in all
   std::size_t initialPoints = 20;  ///< Sobol points random, nsga2 and mobo start from (seed 000 4.4, Fig. 6)
-  std::size_t candidates = 2000;   ///< mobo: random unevaluated candidates scored per step
+  std::size_t candidates = 6000;   ///< mobo: random unevaluated candidates scored per step
   std::size_t monteCarloSamples = 512; ///< mobo: EHVI samples beyond two objectives
   std::size_t populationSize = 20; ///< nsga2 (a multiple of 4)
   std::uint64_t gridBegin = 0, gridEnd = 0; ///< exhaustive: the part of the grid to sweep ([0, 0): all)
