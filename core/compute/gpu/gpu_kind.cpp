@@ -55,7 +55,7 @@ params::ParamTable<S> gpuTable() {
                         "(tile and wave quantisation; split-K when a GEMM has fewer tiles than SMs); 0: every MAC at matmul_efficiency")
                .withSource("the GPU's datasheet or whitepaper"),
            params::real<S>("gemm_tile_m", &S::gemmTileM).withLabel("GEMM tile rows").withUnit("elements").withRange(1, 4096)
-               .withDoc("output rows per thread-block tile; GEMMs of at most half as many rows run half-height tiles")
+               .withDoc("output rows per thread-block tile; a GEMM with fewer rows runs the smallest power-of-two tile from 16 rows that holds them")
                .withSource("NVIDIA Matrix Multiplication Background User's Guide (DU-09799-001) 2.3: cuBLAS tiles 256x128 ... 64x64"),
            params::real<S>("gemm_tile_n", &S::gemmTileN).withLabel("GEMM tile columns").withUnit("elements").withRange(1, 4096)
                .withDoc("output columns per thread-block tile")

@@ -24,7 +24,7 @@ struct GpuComputeSpec {
   /// waves over the SMs (tile and wave quantisation, split-K when the tiles leave SMs idle);
   /// 0: the flat model, every MAC at matmulEfficiency of the peak.
   int smCount = 0;
-  double gemmTileM = 128; ///< output rows per tile (GEMMs of at most half as many rows use half-height tiles)
+  double gemmTileM = 128; ///< output rows per tile (a GEMM with fewer rows: the smallest power of two >= 16 that holds them)
   double gemmTileN = 128; ///< output columns per tile
   /// Least reduction depth one split of a split-K GEMM (or of a split-KV decode attention) keeps.
   double splitMinDepth = 512;

@@ -8,6 +8,7 @@ namespace llmwb {
 
 namespace {
 double pad(double x, double q) { return std::ceil(x / q) * q; }
+constexpr double kMmaRows = 16; ///< rows of one tensor-core MMA (m16n8k16)
 } // namespace
 
 std::string GpuTensorCores::describe() const {
@@ -36,9 +37,12 @@ GemmPlan GpuTensorCores::plan(const GemmShape& g, int operandBits) const {
     return p;
   }
   const double sms = mSpec.smCount;
-  // Skinny GEMMs (decode, short prompts) get half-height tiles, as the libraries' small-M kernels
-  // do (Hopper's warpgroup MMA is 64 rows); wider ones the full tile.
-  p.tileM = g.m <= mSpec.gemmTileM / 2 ? mSpec.gemmTileM / 2 : mSpec.gemmTileM;
+  // Tile rows: the smallest power of two that holds M, from the MMA's 16 rows up to the full tile.
+  // The libraries keep skinny GEMMs (decode, short prompts) off full-height tiles with small-M
+  // kernels or by swapping A and B; a GEMM just over a tile pays for a second, nearly empty one.
+  p.tileM = kMmaRows;
+  while (p.tileM < g.m && p.tileM * 2 <= mSpec.gemmTileM) p.tileM *= 2;
+  p.tileM = std::max(p.tileM, std::min(mSpec.gemmTileM, kMmaRows));
   p.tileN = mSpec.gemmTileN;
   const double depth = pad(g.k, 16);
   const double instances = std::max(1.0, std::ceil(g.instances - 1e-9));
@@ -51,6 +55,12 @@ GemmPlan GpuTensorCores::plan(const GemmShape& g, int operandBits) const {
 }
 
 Seconds GpuTensorCores::gemmTime(const GemmShape& g, int operandBits) const { return plan(g, operandBits).time; }
+
+Seconds GpuTensorCores::gemmBusyTime(const GemmShape& g, int operandBits) const {
+  const auto p = plan(g, operandBits);
+  if (mSpec.smCount <= 0 || p.waves <= 0) return p.time;
+  return p.time * (p.tiles * p.split / (p.waves * mSpec.smCount)); // padded tiles burn power, idle SMs not
+}
 
 double GpuTensorCores::gemmEfficiency(const GemmShape& g, int operandBits) const {
   const Seconds t = gemmTime(g, operandBits);

@@ -31,6 +31,7 @@ public:
   Seconds gemmTime(const GemmShape& shape, int operandBits) const override;
   Seconds vectorTime(double elementOps) const override;
   Seconds scanTime(const ScanWork& scan) const override;
+  Seconds gemmBusyTime(const GemmShape& shape, int operandBits) const override;
   int matrixOperandBits(OperatorClass cls, int operandBits) const override;
   Seconds kernelOverhead(const Operator& op, int operandBits) const override;
   std::vector<std::pair<std::string, FlopsPerSecond>> ceilings(int operandBits) const override {

@@ -77,7 +77,11 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
 
   // Compute: matrix, vector and scan work issue one after another (PLENA's analytic model sums them).
   const int matrixBits = compute.matrixOperandBits(op.cls, device.operandBits());
-  for (const auto& g : op.gemms) cost.matrixTime += compute.gemmTime(g, matrixBits);
+  Seconds matrixBusy;
+  for (const auto& g : op.gemms) {
+    cost.matrixTime += compute.gemmTime(g, matrixBits);
+    matrixBusy += compute.gemmBusyTime(g, matrixBits);
+  }
   cost.vectorTime = compute.vectorTime(op.vectorOps);
   if (op.scan.tokens > 0) cost.vectorTime += compute.scanTime(op.scan);
   cost.computeTime = cost.matrixTime + cost.vectorTime;
@@ -233,8 +237,8 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   // Dynamic compute energy: each unit draws its (non-static) share of the peak while it is busy.
   const Watts dynamicPeak = device.computePeakPower() * (1.0 - device.spec().power.staticFraction);
   const double matrixShare = device.matrixPowerShare();
-  cost.computeEnergy = dynamicPeak * matrixShare * cost.matrixTime + dynamicPeak * (1.0 - matrixShare) * cost.vectorTime;
-  if (matrixShare >= 1.0) cost.computeEnergy = dynamicPeak * cost.computeTime;
+  cost.computeEnergy = dynamicPeak * matrixShare * matrixBusy + dynamicPeak * (1.0 - matrixShare) * cost.vectorTime;
+  if (matrixShare >= 1.0) cost.computeEnergy = dynamicPeak * (matrixBusy + cost.vectorTime);
   return cost;
 }
 
