@@ -34,6 +34,16 @@ public:
   virtual Seconds gemmTime(const GemmShape& shape, int operandBits) const = 0;
   virtual Seconds vectorTime(double elementOps) const = 0;
   virtual Seconds scanTime(const ScanWork& scan) const = 0;
+  /// The part of gemmTime() the matrix units are busy, which sets their dynamic energy. Default:
+  /// all of it; a GPU's SMs idle through the empty part of a GEMM's last wave.
+  virtual Seconds gemmBusyTime(const GemmShape& shape, int operandBits) const { return gemmTime(shape, operandBits); }
+  /// The operand width an operator's matrix work runs at on a device whose operands are
+  /// `operandBits` wide. Default: that width; a GPU computes attention at 16 bits even with FP8
+  /// weights and KV cache (gpu/gpu_spec.h, attentionBits).
+  virtual int matrixOperandBits(OperatorClass, int operandBits) const { return operandBits; }
+  /// Fixed time an operator costs beyond its work: launching and synchronising the kernels it
+  /// runs on a device that launches kernels (a GPU). Not overlapped with anything. Default none.
+  virtual Seconds kernelOverhead(const Operator&, int /*operandBits*/) const { return Seconds(); }
   /// Compute ceilings for a roofline, one per kind of unit: (name, peak) pairs.
   virtual std::vector<std::pair<std::string, FlopsPerSecond>> ceilings(int operandBits) const {
     return {{"matrix", peakMatrixFlops(operandBits)}, {"vector", peakVectorOps()}};

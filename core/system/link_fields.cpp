@@ -15,7 +15,15 @@ const params::ParamTable<LinkSpec>& linkFields() {
                    .withSource("assumption"),
                params::quantity<S>("energy_pJ_per_bit", &S::energy, &units::picojoulesPerBit, &units::inPicojoulesPerBit)
                    .withLabel("Energy").withUnit("pJ/bit").withRange(0, 1e4).withDoc("energy per bit moved")
-                   .withSource("assumption")});
+                   .withSource("assumption"),
+               params::quantity<S>("collective_latency_us", &S::collectiveLatency, &units::microseconds, &units::inMicroseconds)
+                   .withLabel("Collective latency").withUnit("µs").withRange(0, 1e6)
+                   .withDoc("fixed cost of one collective call (all-reduce) on top of 2 (n - 1) x latency_us of its ring steps")
+                   .withSource("NCCL's tuning model (src/graph/tuning.cc) and nccl-tests all_reduce_perf; 0: a bare ring"),
+               params::fraction<S>("collective_bandwidth_fraction", &S::collectiveBandwidthFraction)
+                   .withLabel("Collective bandwidth").withRange(0.01, 1)
+                   .withDoc("bus bandwidth of a large all-reduce over the line rate (the collective library's protocol overhead)")
+                   .withSource("nccl-tests issue 212 (NCCL maintainer): about 370 of NVLink 4's 450 GB/s; 1: the line rate")});
   return table;
 }
 

@@ -18,6 +18,11 @@ struct LinkSpec {
   BytesPerSecond bandwidth = units::gigabytesPerSecond(450.0);
   Seconds latency = units::microseconds(1.0);
   JoulesPerByte energy = units::picojoulesPerBit(5.0);
+  /// Collectives (the tensor-parallel all-reduce) as a library such as NCCL runs them: a fixed
+  /// cost per call on top of the per-step latencies, and a bus bandwidth below the line rate
+  /// (protocol overhead). The defaults leave a bare ring over the link.
+  Seconds collectiveLatency;
+  double collectiveBandwidthFraction = 1.0;
 };
 
 /// The most devices one group may have: the largest deployed clusters are about 10^5 GPUs.

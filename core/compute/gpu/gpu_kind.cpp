@@ -48,8 +48,32 @@ params::ParamTable<S> gpuTable() {
            peak("vector_fp32_TFLOPS", &S::vectorPeak, "Vector FP32", "FP32 CUDA-core peak for element-wise work")
                .withRange(1e-3, 1e6).isRequired(),
            params::fraction<S>("matmul_efficiency", &S::matmulEfficiency).withLabel("Matmul efficiency")
-               .withRange(0.01, 1).withDoc("share of the tensor peak a well-tuned large GEMM reaches")
-               .withSource("assumption")}};
+               .withRange(0.01, 1).withDoc("share of the tensor peak a well-tuned large GEMM reaches (with sm_count: each SM busy with a whole tile)")
+               .withSource("assumption"),
+           params::integer<S>("sm_count", &S::smCount).withLabel("SMs").withRange(0, 1e6)
+               .withDoc("streaming multiprocessors: GEMMs run as gemm_tile_m x gemm_tile_n output tiles in waves over them "
+                        "(tile and wave quantisation; split-K when a GEMM has fewer tiles than SMs); 0: every MAC at matmul_efficiency")
+               .withSource("the GPU's datasheet or whitepaper"),
+           params::real<S>("gemm_tile_m", &S::gemmTileM).withLabel("GEMM tile rows").withUnit("elements").withRange(1, 4096)
+               .withDoc("output rows per thread-block tile; a GEMM with fewer rows runs the smallest power-of-two tile from 16 rows that holds them")
+               .withSource("NVIDIA Matrix Multiplication Background User's Guide (DU-09799-001) 2.3: cuBLAS tiles 256x128 ... 64x64"),
+           params::real<S>("gemm_tile_n", &S::gemmTileN).withLabel("GEMM tile columns").withUnit("elements").withRange(1, 4096)
+               .withDoc("output columns per thread-block tile")
+               .withSource("NVIDIA Matrix Multiplication Background User's Guide (DU-09799-001) 2.3"),
+           params::real<S>("split_min_depth", &S::splitMinDepth).withLabel("Split depth").withUnit("elements").withRange(1, 1e9)
+               .withDoc("least reduction depth one split keeps when a GEMM with fewer tiles than SMs is split (split-K; "
+                        "decode attention's split over the KV length); each split operator runs a second, reduction kernel")
+               .withSource("vLLM paged_attention_v2 (csrc/attention): PARTITION_SIZE 512 keys per split"),
+           params::quantity<S>("kernel_overhead_us", &S::kernelOverhead, &units::microseconds, &units::inMicroseconds)
+               .withLabel("Kernel overhead").withUnit("µs").withRange(0, 1e4)
+               .withDoc("fixed time per kernel (launch, ramp-up, drain), paid once per operator and once more by a split "
+                        "operator's reduction kernel; 0: none")
+               .withSource("published launch costs: cuLaunchKernel 3.0 µs on GB200 (pytorch tritonbench PR 1017), "
+                           "cudaEventRecord between kernels 2.34 µs of device time on A100 (simllm PR 109)"),
+           params::integer<S>("attention_bits", &S::attentionBits).withLabel("Attention width").withUnit("bits").withRange(0, 32)
+               .withDoc("attention (QK^T, PV) runs at the tensor rate of at least this operand width even when weights and KV "
+                        "are narrower (the KV cache is dequantised in the kernel); 0: the device's width")
+               .withSource("vLLM docs, Quantized KV Cache: only the FlashAttention-3 backend computes attention in FP8")}};
 }
 
 /// `dataflow_tile`: the L2-resident super-tile that sets DRAM re-reads.
@@ -97,7 +121,9 @@ protected:
     } else {
       g.tensorPeak16 = units::teraflopsPerSecond(params::numberOf(r.value(*t.find("tensor_fp16_TFLOPS")), "tensor_fp16_TFLOPS"));
     }
-    params::readFields(t, r, g, {"tensor_fp8_TFLOPS", "tensor_fp4_TFLOPS", "vector_fp32_TFLOPS", "matmul_efficiency"});
+    params::readFields(t, r, g, {"tensor_fp8_TFLOPS", "tensor_fp4_TFLOPS", "vector_fp32_TFLOPS", "matmul_efficiency",
+                                 "sm_count", "gemm_tile_m", "gemm_tile_n", "split_min_depth", "kernel_overhead_us",
+                                 "attention_bits"});
     if (r.has("dataflow_tile")) {
       const auto c = r.child("dataflow_tile");
       c->allowOnly(tiles().keys());

@@ -20,6 +20,17 @@ struct GpuComputeSpec {
   FlopsPerSecond tensorPeak4;  ///< dense FP4 (0: falls back to 8-bit)
   FlopsPerSecond vectorPeak;   ///< FP32 CUDA-core FLOP/s
   double matmulEfficiency = 0.7; ///< achieved / peak on large GEMMs (assumption)
+  /// Streaming multiprocessors. With it a GEMM runs as output tiles (gemmTileM x gemmTileN) in
+  /// waves over the SMs (tile and wave quantisation, split-K when the tiles leave SMs idle);
+  /// 0: the flat model, every MAC at matmulEfficiency of the peak.
+  int smCount = 0;
+  double gemmTileM = 128; ///< output rows per tile (a GEMM with fewer rows: the smallest power of two >= 16 that holds them)
+  double gemmTileN = 128; ///< output columns per tile
+  /// Least reduction depth one split of a split-K GEMM (or of a split-KV decode attention) keeps.
+  double splitMinDepth = 512;
+  Seconds kernelOverhead; ///< fixed time per kernel (launch, ramp-up, drain); 0: none
+  /// Attention (QK^T, PV) runs at the tensor rate of at least this operand width; 0: the device's.
+  int attentionBits = 0;
   GemmTiling tile{1024, 1024, 64, 1024}; ///< L2-resident super-tile that sets DRAM re-reads (assumption)
 
   /// The 16-bit peak the tensor-core geometry gives (tensorCores > 0).

@@ -30,6 +30,7 @@ struct OperatorCost {
   Seconds computeTime;
   Seconds matrixTime;
   Seconds vectorTime; ///< vector-unit work, scans included
+  Seconds overheadTime; ///< fixed kernel launch and synchronisation time, included in `time`
   std::array<Seconds, 3> streamTime{};
   bool computeBound = true;
   int boundStream = -1; ///< coster-defined stream when memory-bound

@@ -49,7 +49,9 @@ Bytes ringAllReduceBytesSent(Bytes message, int devices) {
 Seconds allReduceTime(Bytes message, int devices, const LinkSpec& link) {
   if (devices <= 1 || message.value() <= 0) return Seconds();
   const double n = devices;
-  return ringAllReduceBytesSent(message, devices) / link.bandwidth + link.latency * (2.0 * (n - 1.0));
+  const Seconds ring = ringAllReduceBytesSent(message, devices) / (link.bandwidth * link.collectiveBandwidthFraction) +
+                       link.latency * (2.0 * (n - 1.0));
+  return link.collectiveLatency.value() > 0 ? ring + link.collectiveLatency : ring;
 }
 
 } // namespace llmwb

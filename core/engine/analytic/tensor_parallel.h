@@ -22,8 +22,10 @@ Bytes allReduceBytes(const Operator& fullOp, int devices);
 /// reduce-scatter and n - 1 all-gather steps of message / n each, 2 (n-1)/n x message.
 Bytes ringAllReduceBytesSent(Bytes message, int devices);
 
-/// Ring all-reduce of `message` over `devices` devices: ringAllReduceBytesSent over the link
-/// plus 2 (n-1) link latencies.
+/// Ring all-reduce of `message` over `devices` devices, as NCCL's cost model has it: a fixed
+/// collective latency, 2 (n-1) link latencies, and ringAllReduceBytesSent at the link's bus
+/// bandwidth (bandwidth x collectiveBandwidthFraction). Small messages are latency-bound, large
+/// ones bandwidth-bound; the bus bandwidth reached grows with the message.
 Seconds allReduceTime(Bytes message, int devices, const LinkSpec& link);
 
 } // namespace llmwb

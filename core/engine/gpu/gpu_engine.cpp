@@ -12,8 +12,8 @@ std::unique_ptr<PerformanceModel> makeGpuModel(const EngineContext& context) {
 }
 
 const char* gpuEngineDescription() {
-  return "GPU baselines: datasheet tensor peaks at a matmul efficiency, L2 super-tiles, HBM streaming, "
-         "datasheet TDP, ring all-reduce over NVLink";
+  return "GPU baselines: datasheet tensor peaks at a matmul efficiency with tile and wave quantisation over the SMs, "
+         "kernel launch overheads, L2 super-tiles, HBM streaming, datasheet TDP, NCCL-like ring all-reduce over NVLink";
 }
 
 } // namespace llmwb::engine

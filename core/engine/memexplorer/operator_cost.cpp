@@ -76,7 +76,12 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   cost.flops = op.flops();
 
   // Compute: matrix, vector and scan work issue one after another (PLENA's analytic model sums them).
-  for (const auto& g : op.gemms) cost.matrixTime += compute.gemmTime(g, device.operandBits());
+  const int matrixBits = compute.matrixOperandBits(op.cls, device.operandBits());
+  Seconds matrixBusy;
+  for (const auto& g : op.gemms) {
+    cost.matrixTime += compute.gemmTime(g, matrixBits);
+    matrixBusy += compute.gemmBusyTime(g, matrixBits);
+  }
   cost.vectorTime = compute.vectorTime(op.vectorOps);
   if (op.scan.tokens > 0) cost.vectorTime += compute.scanTime(op.scan);
   cost.computeTime = cost.matrixTime + cost.vectorTime;
@@ -195,6 +200,9 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   }
   cost.time = cost.computeTime;
   for (auto t : cost.streamTime) cost.time = std::max(cost.time, t);
+  // Kernel launch and synchronisation (GPUs): a fixed time nothing overlaps.
+  cost.overheadTime = compute.kernelOverhead(op, device.operandBits());
+  if (cost.overheadTime.value() > 0) cost.time += cost.overheadTime;
 
   // Traffic per level for Eq. 6: data stored at level j are read there and staged through every
   // nearer level (written into it, read out of it); written data take the opposite way.
@@ -229,8 +237,8 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   // Dynamic compute energy: each unit draws its (non-static) share of the peak while it is busy.
   const Watts dynamicPeak = device.computePeakPower() * (1.0 - device.spec().power.staticFraction);
   const double matrixShare = device.matrixPowerShare();
-  cost.computeEnergy = dynamicPeak * matrixShare * cost.matrixTime + dynamicPeak * (1.0 - matrixShare) * cost.vectorTime;
-  if (matrixShare >= 1.0) cost.computeEnergy = dynamicPeak * cost.computeTime;
+  cost.computeEnergy = dynamicPeak * matrixShare * matrixBusy + dynamicPeak * (1.0 - matrixShare) * cost.vectorTime;
+  if (matrixShare >= 1.0) cost.computeEnergy = dynamicPeak * (matrixBusy + cost.vectorTime);
   return cost;
 }
 

@@ -59,3 +59,47 @@ TEST(TensorParallel, APrefillOnEightGpusSendsTwoReductionsPerLayer) {
   const double expected = 8 * sentPerDevice * system.groupLink.energy.value();
   EXPECT_NEAR(r.prefill.energyBreakdown.communication.value(), expected, 1e-6 * expected);
 }
+
+namespace {
+// NVLink 4 as the GPU system presets give it: 450 GB/s, 2 us per ring step, 6 us per call, bus
+// bandwidth 0.82 of the line rate (369 GB/s).
+LinkSpec ncclNvlink4() {
+  LinkSpec l;
+  l.bandwidth = gigabytesPerSecond(450);
+  l.latency = microseconds(2);
+  l.collectiveLatency = microseconds(6);
+  l.collectiveBandwidthFraction = 0.82;
+  return l;
+}
+} // namespace
+
+TEST(TensorParallel, SmallAllReducesAreLatencyBoundLargeOnesBandwidthBound) {
+  const LinkSpec link = ncclNvlink4();
+  // 8 GPUs, 16 KiB (a decode step's o_proj output at batch 1): 6 + 14 x 2 = 34 us of latency, and
+  // 16,384 x 14/8 B at 369 GB/s = 0.0777 us on the wire.
+  const Seconds small = allReduceTime(bytes(16384.0), 8, link);
+  EXPECT_NEAR(small.value(), 34e-6 + 16384.0 * 1.75 / 369e9, 1e-15);
+  EXPECT_GT(34e-6 / small.value(), 0.99);
+  // 256 MiB: 469,762,048 B sent per GPU at 369 GB/s = 1.273 ms, the 34 us a 2.6 % extra.
+  const Seconds large = allReduceTime(bytes(268435456.0), 8, link);
+  EXPECT_NEAR(large.value(), 34e-6 + 268435456.0 * 1.75 / 369e9, 1e-12);
+  EXPECT_GT((268435456.0 * 1.75 / 369e9) / large.value(), 0.97);
+  // nccl-tests' bus bandwidth (bytes x 2 (n-1)/n over the time) grows with the message towards 369 GB/s.
+  double previous = 0;
+  for (double message : {8.0, 65536.0, 1048576.0, 16777216.0, 268435456.0}) {
+    const double busBandwidth = message * 1.75 / allReduceTime(bytes(message), 8, link).value();
+    EXPECT_GT(busBandwidth, previous) << message;
+    EXPECT_LT(busBandwidth, 369e9);
+    previous = busBandwidth;
+  }
+  EXPECT_GT(previous, 0.97 * 369e9);
+  // Fewer GPUs, fewer ring steps: 4 GPUs pay 6 + 6 x 2 = 18 us.
+  EXPECT_NEAR(allReduceTime(bytes(8.0), 4, link).value(), 18e-6 + 8.0 * 1.5 / 369e9, 1e-15);
+}
+
+TEST(TensorParallel, ALinkWithoutCollectiveFieldsIsABareRing) {
+  LinkSpec bare; // defaults: no per-call latency, the line rate
+  bare.bandwidth = gigabytesPerSecond(450);
+  bare.latency = microseconds(1);
+  EXPECT_DOUBLE_EQ(allReduceTime(bytes(33554432.0), 4, bare).value(), 50331648.0 / 450e9 + 6e-6);
+}
