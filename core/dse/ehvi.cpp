@@ -33,13 +33,30 @@ std::vector<ObjectiveVector> usefulFront(const std::vector<ObjectiveVector>& fro
 }
 } // namespace
 
+EhviFront::EhviFront(const std::vector<ObjectiveVector>& front, ObjectiveVector reference)
+    : mReference(std::move(reference)), mPoints(usefulFront(front, mReference)) {
+  if (mReference.size() == 2) {
+    std::sort(mPoints.begin(), mPoints.end());
+    // Duplicates on the first objective keep the smaller second one (the other is dominated).
+    mPoints.erase(std::unique(mPoints.begin(), mPoints.end(), [](const auto& a, const auto& b) { return a[0] == b[0]; }), mPoints.end());
+  }
+}
+
+double EhviFront::operator()(const std::vector<double>& mean, const std::vector<double>& sigma, std::size_t samples,
+                             std::uint64_t seed) const {
+  if (mReference.size() == 2) return exact2d(mean, sigma);
+  return monteCarlo(mean, sigma, samples, seed);
+}
+
 double expectedHypervolumeImprovement2d(const std::vector<ObjectiveVector>& front, const ObjectiveVector& reference,
                                         const std::vector<double>& mean, const std::vector<double>& sigma) {
   if (reference.size() != 2 || mean.size() != 2 || sigma.size() != 2) throw std::invalid_argument("the exact EHVI is for two objectives");
-  auto points = usefulFront(front, reference);
-  std::sort(points.begin(), points.end());
-  // Duplicates on the first objective keep the smaller second one (the other is dominated).
-  points.erase(std::unique(points.begin(), points.end(), [](const auto& a, const auto& b) { return a[0] == b[0]; }), points.end());
+  return EhviFront(front, reference).exact2d(mean, sigma);
+}
+
+double EhviFront::exact2d(const std::vector<double>& mean, const std::vector<double>& sigma) const {
+  const auto& points = mPoints;
+  const auto& reference = mReference;
   double ehvi = 0;
   double previousPsi1 = 0;    // psi_1(a_0 = -inf)
   double bound2 = reference[1]; // b_0
@@ -56,9 +73,15 @@ double expectedHypervolumeImprovement2d(const std::vector<ObjectiveVector>& fron
 double expectedHypervolumeImprovementMonteCarlo(const std::vector<ObjectiveVector>& front, const ObjectiveVector& reference,
                                                 const std::vector<double>& mean, const std::vector<double>& sigma,
                                                 std::size_t samples, std::uint64_t seed) {
+  return EhviFront(front, reference).monteCarlo(mean, sigma, samples, seed);
+}
+
+double EhviFront::monteCarlo(const std::vector<double>& mean, const std::vector<double>& sigma, std::size_t samples,
+                             std::uint64_t seed) const {
+  const auto& reference = mReference;
   if (mean.size() != reference.size() || sigma.size() != reference.size())
     throw std::invalid_argument("EHVI: mean, sigma and reference differ in dimension");
-  const auto points = usefulFront(front, reference);
+  const auto& points = mPoints;
   const double base = hypervolume(points, reference);
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> normal(0.0, 1.0);
@@ -86,8 +109,7 @@ double expectedHypervolumeImprovementMonteCarlo(const std::vector<ObjectiveVecto
 double expectedHypervolumeImprovement(const std::vector<ObjectiveVector>& front, const ObjectiveVector& reference,
                                       const std::vector<double>& mean, const std::vector<double>& sigma, std::size_t samples,
                                       std::uint64_t seed) {
-  if (reference.size() == 2) return expectedHypervolumeImprovement2d(front, reference, mean, sigma);
-  return expectedHypervolumeImprovementMonteCarlo(front, reference, mean, sigma, samples, seed);
+  return EhviFront(front, reference)(mean, sigma, samples, seed);
 }
 
 } // namespace llmwb::dse

@@ -24,6 +24,23 @@ double expectedHypervolumeImprovementMonteCarlo(const std::vector<ObjectiveVecto
                                                 const std::vector<double>& mean, const std::vector<double>& sigma,
                                                 std::size_t samples, std::uint64_t seed);
 
+/// A front prepared once (points beyond the reference and dominated ones dropped, sorted) for
+/// the EHVI of many candidates against it: a GP+EHVI step scores thousands.
+class EhviFront {
+public:
+  EhviFront(const std::vector<ObjectiveVector>& front, ObjectiveVector reference);
+  /// Exact for two objectives, Monte Carlo beyond (as expectedHypervolumeImprovement).
+  double operator()(const std::vector<double>& mean, const std::vector<double>& sigma, std::size_t samples = 512,
+                    std::uint64_t seed = 1) const;
+  double exact2d(const std::vector<double>& mean, const std::vector<double>& sigma) const;
+  double monteCarlo(const std::vector<double>& mean, const std::vector<double>& sigma, std::size_t samples,
+                    std::uint64_t seed) const;
+
+private:
+  ObjectiveVector mReference;
+  std::vector<ObjectiveVector> mPoints;
+};
+
 /// Exact for two objectives, Monte Carlo beyond.
 double expectedHypervolumeImprovement(const std::vector<ObjectiveVector>& front, const ObjectiveVector& reference,
                                       const std::vector<double>& mean, const std::vector<double>& sigma,

@@ -275,14 +275,14 @@ private:
       std::vector<std::vector<GpPrediction>> predicted;
       for (std::size_t k = 0; k < objectives.size(); ++k) predicted.push_back(mObjectives[k].predict(x));
       std::vector<double> mean(objectives.size()), sigma(objectives.size());
+      const EhviFront front(mFront, mReference);
       for (std::size_t i = 0; i < score.size(); ++i) {
         for (std::size_t k = 0; k < objectives.size(); ++k) {
           const auto& g = predicted[k][i];
           mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
           sigma[k] = std::sqrt(g.variance);
         }
-        score[i] *= expectedHypervolumeImprovement(mFront, mReference, mean, sigma, mOptions.monteCarloSamples,
-                                                   mOptions.seed + mIteration);
+        score[i] *= front(mean, sigma, mOptions.monteCarloSamples, mOptions.seed + mIteration);
       }
     }
     for (std::size_t i = 0; i < open.size(); ++i) out[open[i]] = score[i];
