@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -23,20 +23,30 @@ inline std::string readText(const std::filesystem::path& file) {
   return s.str();
 }
 
-/// @NEST(N)@ becomes N nested empty arrays; @REPEAT(N,TEXT)@ becomes TEXT N times.
+/// @NEST(N)@ becomes N nested empty arrays; @REPEAT(N,TEXT)@ becomes TEXT N times. (Plain string
+/// search: std::regex trips GCC 12's -Wmaybe-uninitialized inside libstdc++ at -O1.)
 inline std::string expandMacros(std::string text) {
-  static const std::regex nest(R"(@NEST\((\d+)\)@)");
-  static const std::regex repeat(R"(@REPEAT\((\d+),([^@]*)\)@)");
-  std::smatch m;
-  while (std::regex_search(text, m, nest)) {
-    const std::size_t n = std::stoul(m[1]);
-    text.replace(std::size_t(m.position(0)), std::size_t(m.length(0)), std::string(n, '[') + std::string(n, ']'));
-  }
-  while (std::regex_search(text, m, repeat)) {
+  auto expand = [&text](const std::string& opening, auto&& replacement) {
+    for (std::size_t at = 0; (at = text.find(opening, at)) != std::string::npos;) {
+      const std::size_t close = text.find(")@", at);
+      const std::size_t from = at + opening.size();
+      // Only a count opens a macro: "@REPEAT(N,TEXT)@" in the manifest's own notes stays.
+      if (close == std::string::npos || from >= text.size() || !std::isdigit(static_cast<unsigned char>(text[from]))) {
+        at = from;
+        continue;
+      }
+      const std::string replaced = replacement(text.substr(from, close - from));
+      text.replace(at, close + 2 - at, replaced);
+      at += replaced.size();
+    }
+  };
+  expand("@NEST(", [](const std::string& n) { return std::string(std::stoul(n), '[') + std::string(std::stoul(n), ']'); });
+  expand("@REPEAT(", [](const std::string& inside) {
+    const std::size_t comma = inside.find(',');
     std::string out;
-    for (std::size_t i = 0, n = std::stoul(m[1]); i < n; ++i) out += m[2].str();
-    text.replace(std::size_t(m.position(0)), std::size_t(m.length(0)), out);
-  }
+    for (std::size_t i = 0, n = std::stoul(inside.substr(0, comma)); i < n; ++i) out += inside.substr(comma + 1);
+    return out;
+  });
   return text;
 }
 
