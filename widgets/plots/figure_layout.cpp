@@ -18,6 +18,9 @@ namespace llmwb::ui {
 namespace {
 /// Narrower than this (in points) a legend beside the plot leaves the axes too little width.
 constexpr int kSideLegendMinWidthPt = 400;
+/// A side legend wider than this share of the figure goes below it (the roofline's ceilings of
+/// two phases would leave the plot less than half the page).
+constexpr double kSideLegendMaxShare = 0.4;
 } // namespace
 
 bool isNarrowFigure(const QSize& layoutPt) { return layoutPt.width() < kSideLegendMinWidthPt; }
@@ -164,7 +167,7 @@ void PlotView::beginFigureLayout(const QSize& layoutPt) {
   mFigure.layoutMargins = plotLayout()->margins();
   plotLayout()->setMargins(QMargins(1, 1, 2, 2));
   adaptToFigure(layoutPt);
-  if (isNarrowFigure(layoutPt)) moveSideLegendsBelow(layoutPt.width());
+  if (isNarrowFigure(layoutPt) || sideLegendTooWide(layoutPt.width())) moveSideLegendsBelow(layoutPt.width());
   fitLegendColumns(layoutPt.width());
   wrapLegendNames(layoutPt.width());
   // A figure too small for everything keeps its plot: the heading loses its detail lines, then goes.
@@ -239,6 +242,17 @@ void PlotView::endFigureLayout() {
   mFigure = {};
   setViewport(rect());
   applyCurrentTheme();
+}
+
+bool PlotView::sideLegendTooWide(int widthPt) const {
+  for (auto* element : plotLayout()->elements(true)) {
+    auto* lg = qobject_cast<QCPLegend*>(element);
+    if (!lg || !lg->visible()) continue;
+    auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
+    if (!side || side == plotLayout() || side->layout() != plotLayout()) continue;
+    if (lg->minimumOuterSizeHint().width() > kSideLegendMaxShare * widthPt) return true;
+  }
+  return false;
 }
 
 void PlotView::moveSideLegendsBelow(int widthPt) {

@@ -104,6 +104,7 @@ private:
   void applyCurrentTheme();
   // figure_layout.cpp
   void moveSideLegendsBelow(int widthPt);
+  bool sideLegendTooWide(int widthPt) const;
   void restoreSideLegends();
   void fitLegendColumns(int widthPt);
   void wrapTextsToFit();
