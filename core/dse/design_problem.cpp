@@ -4,6 +4,7 @@
 #include "core/dse/metrics.h"
 #include "core/device/resolved_device.h"
 #include "core/engine/device_summary.h"
+#include "core/model/operators.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +16,6 @@ namespace llmwb::dse {
 
 namespace {
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
-constexpr std::size_t kMemoryFeatures = 3; ///< see features()
 
 std::size_t valueCount(const Parameter& p) { return p.domain.values.size(); }
 
@@ -47,6 +47,7 @@ DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const Spec
   mBase = std::move(inputs.system);
   mLeanBase = withoutSources(mBase);
   mModel = std::move(inputs.model);
+  mParameterCount = mModel.parameterCount();
   mWorkload = std::move(inputs.workload);
   mOptions.decodeSegments = mSpace.decodeSegments;
   mOptions.descriptions = false; // a point keeps numbers and problems only
@@ -79,7 +80,7 @@ DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const Spec
     mInactiveController.push_back(controller);
   }
 
-  mFeatureCount += kMemoryFeatures;
+  mFeatureCount += summaryFeatureCount();
   for (const auto& c : mSpace.constraints)
     if (const auto* m = findMetric(c.metric); m && m->hardware) mHardwareConstraints = true;
 
@@ -294,7 +295,16 @@ std::vector<double> DesignProblem::features(const DesignPoint& point) const { re
 
 DesignProblem::Described DesignProblem::describe(const DesignPoint& point) const {
   const SystemSpec s = apply(mLeanBase, point);
-  return {featuresOf(point, s), hardwareOf(&s)};
+  return {featuresOf(point, s), hardwareOf(&s), weightsCanFit(s)};
+}
+
+bool DesignProblem::weightsCanFit(const SystemSpec& s) const {
+  if (mOptions.phases == EvaluationOptions::Phases::PrefillOnly) return true;
+  const DeviceGroup* g = s.decodeGroup();
+  if (!g) return true;
+  MemoryHierarchy scratch;
+  const auto& memory = deviceMemory(g->device, scratch);
+  return g->device.quantisation.weights.bytesFor(mParameterCount) <= memory.capacity() * double(g->count);
 }
 
 std::vector<double> DesignProblem::featuresOf(const DesignPoint& point, const SystemSpec& s) const {
@@ -311,17 +321,50 @@ std::vector<double> DesignProblem::featuresOf(const DesignPoint& point, const Sy
       f.push_back(mOrdinalPosition[i].empty() ? 0.0 : mOrdinalPosition[i][std::size_t(x)]);
     }
   }
-  // Summaries of the memory the point describes, known without evaluating it: capacity and the
-  // nearest off-chip level's bandwidth decide decode batch and speed, on-chip capacity the
-  // re-reads. A surrogate learns far faster from them than from technology names and counts.
-  MemoryHierarchy scratch;
-  const auto& memory = deviceMemory(s.groups.front().device, scratch);
+  // Summaries read off the spec, known without evaluating the point: a surrogate learns far
+  // faster from them than from technology names and counts, and its linear mean extrapolates
+  // along them. The memory ones describe the device that decodes (the one that prefills in a
+  // prefill-only space), the compute ones the device that prefills (the decoder in a decode-only
+  // space); one device does both in most systems.
+  const bool prefillOnly = mOptions.phases == EvaluationOptions::Phases::PrefillOnly;
+  const bool decodeOnly = mOptions.phases == EvaluationOptions::Phases::DecodeOnly;
+  const DeviceGroup* memoryGroup = prefillOnly ? s.prefillGroup() : s.decodeGroup();
+  const DeviceGroup* computeGroup = decodeOnly ? s.decodeGroup() : s.prefillGroup();
+  if (!memoryGroup) memoryGroup = &s.groups.front();
+  if (!computeGroup) computeGroup = &s.groups.front();
   auto logScaled = [](double value, double low, double high) {
     return std::clamp(std::log(std::max(value, low) / low) / std::log(high / low), 0.0, 1.0);
   };
+
+  // Memory: off-chip capacity and the nearest level's bandwidth (decode batch and speed), on-chip
+  // capacity (re-reads), the seconds to stream each device's share of the weights placed nearest
+  // level first (a decode step's floor), and the sequences whose cache fits beside the weights.
+  const DeviceSpec& device = memoryGroup->device;
+  MemoryHierarchy scratch;
+  const auto& memory = deviceMemory(device, scratch);
+  const double devices = std::max(1, memoryGroup->count);
+  const double weightBytes = device.quantisation.weights.bytesFor(mParameterCount).value();
   f.push_back(logScaled(units::inGibibytes(memory.offChipCapacity()), 1.0, 4096.0));
   f.push_back(logScaled(memory.offChip.empty() ? 0.0 : memory.offChip.front().bandwidth().value() / 1e9, 10.0, 20000.0));
   f.push_back(logScaled(units::inGibibytes(memory.onChip.capacity()), 0.01, 64.0));
+  double share = weightBytes / devices, stream = 0.0;
+  for (const auto& level : memory.offChip) {
+    const double here = std::min(share, level.capacity().value());
+    if (here > 0 && level.bandwidth().value() > 0) stream += here / level.bandwidth().value();
+    share -= here;
+  }
+  if (share > 0) stream += 1e3; // they do not fit
+  f.push_back(logScaled(stream, 1e-4, 1e3));
+  const double free = (memory.offChip.empty() ? memory.onChip.capacity() : memory.offChipCapacity()).value() * devices - weightBytes;
+  const double perSequence = cacheBytesPerSequence(mModel, device.quantisation, double(mWorkload.contextTokens())).value();
+  f.push_back(perSequence > 0 ? logScaled(free / perSequence, 0.1, 1e4) : 1.0);
+
+  // Compute: the matrix peak at the weights' width (prefill speed) and the vector peak (softmax,
+  // norms); array shapes, as names, say neither.
+  const DeviceSpec& computeDevice = computeGroup->device;
+  const auto unit = makeComputeUnit(computeDevice.package ? deviceCompute(computeDevice) : computeDevice.compute);
+  f.push_back(logScaled(unit->peakMatrixFlops(computeDevice.quantisation.weights.datapathBits()).value(), 1e12, 1e17));
+  f.push_back(logScaled(unit->peakVectorOps().value(), 1e10, 1e16));
   return f;
 }
 

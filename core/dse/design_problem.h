@@ -79,8 +79,9 @@ public:
 
   /// Inputs for a surrogate model: ordinal parameters in [0, 1] (numbers by value, or by log
   /// value for geometric grids; names by rank), one-hot ones as 0/1 columns (one column for two
-  /// values), continuous ones scaled to [0, 1]; then three summaries of the memory (off-chip
-  /// capacity, nearest off-chip bandwidth, on-chip capacity, log-scaled) read off the spec.
+  /// values), continuous ones scaled to [0, 1]; then five summaries read off the spec, log-scaled:
+  /// of the memory (off-chip capacity, nearest off-chip bandwidth, on-chip capacity) and of the
+  /// compute (peak matrix FLOP/s at the weights' width, peak vector op/s).
   std::vector<double> features(const DesignPoint& point) const;
 
   /// Per constraint, its value when its metric is a hardware figure (Metric::hardware), read off
@@ -89,24 +90,32 @@ public:
   std::vector<double> hardwareValues(const DesignPoint& point) const;
   bool hasHardwareConstraints() const { return mHardwareConstraints; }
 
-  /// features() and hardwareValues() of one point, the system built once for both.
+  /// features() and hardwareValues() of one point, the system built once for both, and whether
+  /// the weights can fit at all: false only when they exceed every byte of the decode devices'
+  /// memory (on-chip and off-chip, all devices of the group), where every engine finds no decode
+  /// batch. A necessary condition, never false for a design the engine can run.
   struct Described {
     std::vector<double> features;
     std::vector<double> hardware;
+    bool weightsCanFit = true;
   };
   Described describe(const DesignPoint& point) const;
   std::size_t featureCount() const { return mFeatureCount; }
+  /// The summaries that end features(): physical figures a trend can extrapolate along.
+  static constexpr std::size_t summaryFeatureCount() { return 7; }
 
 private:
   /// `base` with every parameter of `point` applied, memory normalised or the package resolved.
   SystemSpec apply(const SystemSpec& base, const DesignPoint& point) const;
   std::vector<double> featuresOf(const DesignPoint& point, const SystemSpec& s) const;
   std::vector<double> hardwareOf(const SystemSpec* s) const; ///< NaNs without a system
+  bool weightsCanFit(const SystemSpec& s) const;
 
   DesignSpace mSpace;
   SystemSpec mBase;
   SystemSpec mLeanBase; ///< mBase without its provenance (`sources`): what evaluations copy
   ModelSpec mModel;
+  double mParameterCount = 0; ///< the model's, for the weight-streaming summary
   Workload mWorkload;
   EvaluationOptions mOptions;
   std::vector<SpecSetter> mSetters;

@@ -112,11 +112,12 @@ bool FrontTracker::add(const std::vector<double>& objectives) {
 }
 
 ExplorationResult explore(const DesignProblem& problem, const ExplorationOptions& options, const SearchMethodRegistry& methods) {
+  const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   MethodOptions methodOptions = options.methodOptions;
   methodOptions.cancel = options.cancel;
+  methodOptions.threads = threads;
   auto method = methods.create(options.method, problem, methodOptions);
   const DesignSpace& space = problem.space();
-  const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   std::map<std::vector<double>, const PointResult*> earlier;
   for (const auto& r : options.previous) earlier.emplace(r.point.coordinates, &r);
 

@@ -39,6 +39,28 @@ struct GaussianProcess::Impl {
   VectorXd xNorms;     ///< squared row norms of xScaled
   double lml = 0;
   std::optional<GpOptions> priors; ///< MAP with these options' priors; none: maximum likelihood
+  Eigen::Index trendFrom = 0;      ///< first input of the linear mean
+  VectorXd trendCentre, trend;     ///< its inputs' means and coefficients (standardised units)
+
+  /// Fits the linear mean over inputs trendFrom.. and leaves y its residuals.
+  void fitTrend(std::size_t inputs, double ridge) {
+    trend.resize(0);
+    const Eigen::Index k = std::min<Eigen::Index>(idx(inputs), x.cols());
+    trendFrom = x.cols() - k;
+    if (k == 0) return;
+    const MatrixXd a = x.rightCols(k).rowwise() - x.rightCols(k).colwise().mean();
+    trendCentre = x.rightCols(k).colwise().mean().transpose();
+    MatrixXd normal = a.transpose() * a;
+    normal.diagonal().array() += ridge;
+    trend = normal.ldlt().solve(a.transpose() * y);
+    y -= a * trend;
+  }
+  /// The linear mean at an input (standardised units).
+  double trendAt(const std::vector<double>& q) const {
+    double t = 0;
+    for (Eigen::Index j = 0; j < trend.size(); ++j) t += trend(j) * (q[std::size_t(trendFrom + j)] - trendCentre(j));
+    return t;
+  }
 
   /// Inputs divided by the length scales, so kernel distances are plain Euclidean ones.
   MatrixXd scaled(const std::vector<double>& lengthScales) const {
@@ -175,6 +197,7 @@ GaussianProcess& GaussianProcess::operator=(GaussianProcess&&) noexcept = defaul
 
 void GaussianProcess::condition(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpHyperparameters& h) {
   mImpl->setData(x, y);
+  mImpl->trend.resize(0);
   if (h.lengthScales.size() != x.front().size()) throw std::invalid_argument("one length scale per input dimension expected");
   mImpl->conditionOn(h);
 }
@@ -193,6 +216,7 @@ GpOptions GpOptions::withDimensionScaledPriors(std::size_t inputs) {
 void GaussianProcess::fit(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const GpOptions& options,
                           const GpHyperparameters* start) {
   mImpl->setData(x, y);
+  mImpl->fitTrend(options.linearMeanInputs, options.linearMeanRidge);
   mImpl->priors.reset();
   if (options.priors) mImpl->priors = options;
   const std::size_t d = x.front().size();
@@ -270,7 +294,7 @@ GpPrediction GaussianProcess::predict(const std::vector<double>& xq) const {
   const double mean = k.dot(m.alpha);
   const VectorXd v = m.chol.matrixL().solve(k);
   const double variance = std::max(0.0, m.h.signalVariance - v.squaredNorm());
-  return {m.yMean + m.yScale * mean, m.yScale * m.yScale * variance};
+  return {m.yMean + m.yScale * (mean + m.trendAt(xq)), m.yScale * m.yScale * variance};
 }
 
 std::vector<GpPrediction> GaussianProcess::predictMany(const std::vector<std::vector<double>>& xs) const {
@@ -294,7 +318,7 @@ std::vector<GpPrediction> GaussianProcess::predictMany(const std::vector<std::ve
   const VectorXd explained = k.colwise().squaredNorm().transpose();
   for (Eigen::Index c = 0; c < count; ++c) {
     const double variance = std::max(0.0, m.h.signalVariance - explained(c));
-    out[std::size_t(c)] = {m.yMean + m.yScale * mean(c), m.yScale * m.yScale * variance};
+    out[std::size_t(c)] = {m.yMean + m.yScale * (mean(c) + m.trendAt(xs[std::size_t(c)])), m.yScale * m.yScale * variance};
   }
   return out;
 }

@@ -36,6 +36,12 @@ struct GpOptions {
   bool priors = false;
   double lengthScaleLogMean = 0, lengthScaleLogSd = 1;
   double noiseLogMean = -4, noiseLogSd = 1;
+  /// A linear prior mean over the last `linearMeanInputs` inputs (0: constant mean), fitted by
+  /// ridge regression (penalty `linearMeanRidge` on standardised outputs) before the kernel's
+  /// hyper-parameters, the GP modelling what it leaves: a stationary kernel reverts to the mean
+  /// away from the data, a trend in physically meaningful inputs carries on.
+  std::size_t linearMeanInputs = 0;
+  double linearMeanRidge = 0.1;
   /// The dimension-scaled length-scale prior of Hvarfner, Hellsten & Nardi (ICML 2024, "Vanilla
   /// Bayesian optimization performs great in high dimensions"), BoTorch's default since 0.12:
   /// log l ~ N(sqrt(2) + log(d) / 2, 3) for d inputs in the unit cube; noise log-normal(-4, 1).

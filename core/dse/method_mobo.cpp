@@ -12,6 +12,11 @@
 #include "core/dse/metrics.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -31,12 +36,15 @@ struct Surrogate {
   bool logScale = false;
   /// Maximum a posteriori with the dimension-scaled priors (objectives), else maximum likelihood.
   bool priors = false;
+  /// With the priors: a linear mean over this many trailing inputs (the design's summaries).
+  std::size_t trendInputs = 0;
 
   void fit(const std::vector<std::vector<double>>& x, std::vector<double> y, std::uint64_t seed, int restarts, bool allowLog) {
     logScale = allowLog && std::all_of(y.begin(), y.end(), [](double v) { return v > 0; });
     if (logScale)
       for (auto& v : y) v = std::log(v);
     GpOptions o = priors ? GpOptions::withDimensionScaledPriors(x.front().size()) : GpOptions{};
+    if (priors) o.linearMeanInputs = trendInputs;
     o.seed = seed;
     o.restarts = restarts;
     gp.fit(x, y, o, fitted ? &last : nullptr);
@@ -72,7 +80,10 @@ public:
     // Priors on the objectives' length scales: 20-40 designs cannot pin 20 length scales down by
     // likelihood alone. Not on the constraints or the engine's verdict: with them there, one
     // decode seed in ten never left a corner the constraint models wrongly ruled out (docs/dse.md).
-    for (auto& s : mObjectives) s.priors = true;
+    for (auto& s : mObjectives) {
+      s.priors = true;
+      s.trendInputs = problem.summaryFeatureCount();
+    }
     for (const auto& c : problem.space().constraints) mHardware.push_back(findMetric(c.metric)->hardware ? 1 : 0);
   }
 
@@ -87,26 +98,29 @@ public:
     if (mDoubtFeasibility) mInfeasibleInARow = 0;
     const auto candidates = drawCandidates();
     if (candidates.empty()) return {};
-    std::vector<std::pair<double, std::size_t>> ranked; // acquisition, candidate
-    for (std::size_t from = 0; from < candidates.size(); from += kChunk) {
-      if (stopping()) return {};
-      const std::size_t to = std::min(candidates.size(), from + kChunk);
+    std::vector<std::pair<double, std::size_t>> ranked(candidates.size()); // acquisition, candidate
+    inParallel((candidates.size() + kChunk - 1) / kChunk, [&](std::size_t chunk) {
+      if (stopping()) return;
+      const std::size_t from = chunk * kChunk, to = std::min(candidates.size(), from + kChunk);
       const auto scores = acquisitions({candidates.begin() + std::ptrdiff_t(from), candidates.begin() + std::ptrdiff_t(to)});
-      for (std::size_t c = from; c < to; ++c) ranked.emplace_back(scores[c - from], c);
-    }
+      for (std::size_t c = from; c < to; ++c) ranked[c] = {scores[c - from], c};
+    });
+    if (stopping()) return {};
     const std::size_t starts = std::min(kClimbStarts, ranked.size());
     std::partial_sort(ranked.begin(), ranked.begin() + std::ptrdiff_t(starts), ranked.end(),
                       [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::pair<DesignPoint, double>> climbed(starts);
+    inParallel(starts, [&](std::size_t s) {
+      if (!stopping()) climbed[s] = climb(candidates[ranked[s].second], ranked[s].first);
+    });
+    if (stopping()) return {};
     DesignPoint best = candidates[ranked.front().second];
     double bestScore = ranked.front().first;
-    for (std::size_t s = 0; s < starts; ++s) {
-      if (stopping()) return {};
-      auto [point, score] = climb(candidates[ranked[s].second], ranked[s].first);
+    for (auto& [point, score] : climbed) // in start order: the same choice on any thread count
       if (score > bestScore) {
         bestScore = score;
         best = std::move(point);
       }
-    }
     mSeen.insert(best);
     return {best};
   }
@@ -136,19 +150,7 @@ private:
     const std::uint64_t seed = mOptions.seed * 1000003 + mIteration;
     const std::size_t m = mObjectives.size();
     // Every design the engine could evaluate teaches an objective's shape, feasible or not.
-    for (std::size_t k = 0; k < m; ++k) {
-      if (stopping()) return;
-      const auto [x, y] = known(&PointResult::objectives, k);
-      mHaveObjectiveModels = x.size() >= 2;
-      if (mHaveObjectiveModels) mObjectives[k].fit(x, y, seed + k, restarts, true);
-    }
-    for (std::size_t c = 0; c < mConstraints.size(); ++c) {
-      if (stopping()) return;
-      mConstraints[c].fitted = false;
-      if (mHardware[c]) continue; // known exactly
-      const auto [x, y] = known(&PointResult::constraints, c);
-      if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts, false);
-    }
+    mHaveObjectiveModels = known(&PointResult::objectives, 0).first.size() >= 2;
     std::vector<double> labels;
     bool mixed = false;
     for (const auto& r : mResults) {
@@ -156,7 +158,48 @@ private:
       mixed = mixed || labels.back() != labels.front();
     }
     mEngineModel = mixed;
-    if (mixed) mEngine.fit(mX, labels, seed + 200, restarts, false);
+    for (auto& c : mConstraints) c.fitted = false;
+    // The surrogates are independent: fitted side by side, each with its own seed.
+    inParallel(m + mConstraints.size() + 1, [&](std::size_t job) {
+      if (stopping()) return;
+      if (job < m) {
+        const auto [x, y] = known(&PointResult::objectives, job);
+        if (x.size() >= 2) mObjectives[job].fit(x, y, seed + job, restarts, true);
+      } else if (const std::size_t c = job - m; c < mConstraints.size()) {
+        if (mHardware[c]) return; // known exactly
+        const auto [x, y] = known(&PointResult::constraints, c);
+        if (x.size() >= 2) mConstraints[c].fit(x, y, seed + 100 + c, restarts, false);
+      } else if (mixed) {
+        mEngine.fit(mX, labels, seed + 200, restarts, false);
+      }
+    });
+  }
+
+  /// Runs job(0) .. job(count - 1) on up to MethodOptions::threads threads; each job writes only
+  /// its own slots, so the results do not depend on the thread count.
+  void inParallel(std::size_t count, const std::function<void(std::size_t)>& job) const {
+    const std::size_t threads = std::min<std::size_t>(std::size_t(std::max(1, mOptions.threads)), count);
+    if (threads <= 1) {
+      for (std::size_t i = 0; i < count; ++i) job(i);
+      return;
+    }
+    std::atomic<std::size_t> nextJob{0};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    auto work = [&] {
+      for (std::size_t i; (i = nextJob.fetch_add(1)) < count;) try {
+          job(i);
+        } catch (...) {
+          const std::lock_guard lock(failureMutex);
+          if (!failure) failure = std::current_exception();
+        }
+    };
+    {
+      std::vector<std::jthread> helpers;
+      for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
+      work();
+    }
+    if (failure) std::rethrow_exception(failure);
   }
 
   /// Inputs and values of the designs where metric `k` of `values` is known.
@@ -247,7 +290,7 @@ private:
     std::vector<std::vector<double>> x;
     for (std::size_t i = 0; i < points.size(); ++i) {
       auto described = mProblem.describe(points[i]);
-      bool ok = true;
+      bool ok = described.weightsCanFit;
       for (std::size_t c = 0; c < constraints.size() && ok; ++c)
         if (mHardware[c]) ok = meets(c, described.hardware[c]);
       if (!ok) continue;

@@ -29,6 +29,10 @@ struct MethodOptions {
   /// Set by the exploration from ExplorationOptions::cancel: a method whose step takes long (mobo's
   /// fits and acquisition) checks it and returns no points, so a cancel never waits for a step.
   const std::atomic<bool>* cancel = nullptr;
+  /// Threads a method may use for its own work between evaluations (mobo: the fits and the
+  /// acquisition); set by the exploration from ExplorationOptions::threads. Results do not
+  /// depend on it.
+  int threads = 1;
 };
 
 class SearchMethod {

@@ -75,6 +75,35 @@ TEST(DesignProblem, InfeasibleDesignsAreResults) {
   EXPECT_LT(s.constraints[1], 0.0);
 }
 
+// What GP+EHVI reads off a design without evaluating it: summaries in [0, 1] that follow the
+// hardware, and a weights check that rules out only designs the engine cannot run.
+TEST(DesignProblem, SummariesAndTheWeightsCheckNeedNoEngine) {
+  const auto& p = tiny();
+  const std::size_t n = p.summaryFeatureCount();
+  std::size_t cannotFit = 0;
+  for (std::uint64_t i = 0; i < p.gridSize(); ++i) {
+    const auto point = p.pointAt(i);
+    const auto d = p.describe(point);
+    ASSERT_EQ(d.features.size(), p.featureCount());
+    for (std::size_t k = d.features.size() - n; k < d.features.size(); ++k) {
+      EXPECT_GE(d.features[k], 0.0);
+      EXPECT_LE(d.features[k], 1.0);
+    }
+    if (!d.weightsCanFit) {
+      ++cannotFit;
+      EXPECT_FALSE(p.evaluate(point).feasible) << "design " << i << " was ruled out but runs";
+    }
+  }
+  EXPECT_GT(cannotFit, 0u); // no off-chip memory at all
+  // 2048x128 has twice the matrix peak of 1024x64 (the matrix summary, fourth from the end); HBM4
+  // x4 streams the weights faster than HBM3E x2 (the fourth summary).
+  const auto small = p.describe(DesignPoint{{0, 0, 1, 0, 0, 0}}).features;
+  const auto large = p.describe(DesignPoint{{1, 1, 2, 0, 0, 0}}).features;
+  const std::size_t first = small.size() - n;
+  EXPECT_GT(large[first + 5], small[first + 5]);
+  EXPECT_LT(large[first + 3], small[first + 3]);
+}
+
 TEST(Exploration, ExhaustiveVisitsEveryDesignOnceInOrder) {
   const auto r = run("exhaustive", 1, 1000, 2);
   ASSERT_EQ(r.points.size(), tiny().designCount());

@@ -115,3 +115,29 @@ TEST(GaussianProcess, ManyAtOnceAsOneByOne) {
   }
   EXPECT_TRUE(gp.predictMany({}).empty());
 }
+
+// A linear mean over the trailing inputs carries a trend past the data, where a constant mean
+// reverts to the average; on the data both interpolate.
+TEST(GaussianProcess, ALinearMeanCarriesATrendBeyondTheData) {
+  std::vector<std::vector<double>> x;
+  std::vector<double> y;
+  for (int i = 0; i <= 8; ++i) {
+    const double u = i / 16.0; // data on [0, 0.5]
+    x.push_back({0.3, u});     // a constant first input, the trend in the last
+    y.push_back(3.0 * u + 0.05 * std::sin(20 * u));
+  }
+  GpOptions constant = GpOptions::withDimensionScaledPriors(2);
+  GpOptions linear = constant;
+  linear.linearMeanInputs = 1;
+  GaussianProcess a, b;
+  a.fit(x, y, constant);
+  b.fit(x, y, linear);
+  EXPECT_NEAR(b.predict({0.3, 0.25}).mean, 0.75, 0.06); // the wiggle may be taken for noise
+  EXPECT_NEAR(a.predict({0.3, 0.25}).mean, 0.75, 0.06);
+  // At u = 3 the line is at 9, six times the largest value seen (1.5); the ridge shrinks the
+  // slope a little. The constant mean's model falls back towards the data's mean (0.75).
+  EXPECT_GT(b.predict({0.3, 3.0}).mean, 6.0);
+  EXPECT_LT(a.predict({0.3, 3.0}).mean, 4.0);
+  // Batched predictions add the same trend.
+  EXPECT_NEAR(b.predictMany({{0.3, 3.0}})[0].mean, b.predict({0.3, 3.0}).mean, 1e-9);
+}

@@ -21,7 +21,7 @@ fs::path scratch(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("llmwb-atomic-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path p = dir / name;
-  fs::remove(p);
+  fs::remove_all(p); // a folder a run with the same process id left behind (ids are reused)
   return p;
 }
 
