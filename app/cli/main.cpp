@@ -45,6 +45,8 @@ commands:
       hypervolume trace. An exhaustive sweep keeps FILE.jsonl as it goes and resumes from it
       (refused when a preset changed since; --restart discards the journal and starts over);
       --shard K/N sweeps part K of N (e.g. a Slurm array task) for `merge`.
+      --threads evaluates on T threads (0: every core); mobo also fits and scores on them, with
+      the same designs chosen on any count.
   merge SHARD.json... --out FILE
       Join the shards of an exhaustive sweep; equals the unsharded sweep's document.
   convergence --space ID|FILE --out FILE [--methods mobo,nsga2,random] [--seeds N] [--budget N]
