@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/engine/shared_text.h"
 #include "core/engine/roofline_result.h"
 #include "core/model/operators.h"
 #include "core/units/quantity.h"
@@ -34,7 +35,7 @@ struct OperatorResult {
   Bytes offChipBytes;
   Bytes weightBytes, activationBytes, cacheBytes;
   Joules energy; ///< dynamic energy (compute + memory)
-  std::string bound; ///< "compute" or "<stream> @ <level>" (display)
+  SharedText bound; ///< "compute" or "<stream> @ <level>" (display; shared by the operators it describes)
   BoundKind boundKind = BoundKind::Compute;
   int boundLevel = -1; ///< memory level (0 on-chip, 1 = L1, ...) when memory-bound
   FlopsPerByte intensity() const { return offChipBytes.value() > 0 ? flops / offChipBytes : FlopsPerByte(1e30); }

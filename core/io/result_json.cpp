@@ -37,7 +37,7 @@ void operatorsJson(json& out, const PhaseResult& phase, const char* name) {
                    {"activation_bytes", o.activationBytes.value()},
                    {"cache_bytes", o.cacheBytes.value()},
                    {"energy_j", o.energy.value()},
-                   {"bound", o.bound},
+                   {"bound", o.bound.str()},
                    {"intensity_flops_per_byte", intensity},
                    {"achieved_flops_per_s", finite(o.achieved().value())}});
   }

@@ -170,7 +170,7 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
   struct Described {
     bool computeBound;
     int stream, level;
-    std::string text;
+    SharedText text;
   };
   std::vector<Described> described;
   for (std::size_t i = 0; i < r.operators.size(); ++i) {

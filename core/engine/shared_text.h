@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Immutable text that copies share instead of duplicating: a phase result gives dozens of
+// operators the same bound description ("weight reads @ L1 (HBM3E 8-high x8)"), and copying a
+// std::string that long allocates each time (0.6 us of a 15 us evaluation, bench_evaluate).
+
+#include <memory>
+#include <string>
+
+namespace llmwb {
+
+class SharedText {
+public:
+  SharedText() = default;
+  SharedText(std::string text) // NOLINT: implicit, as for a std::string
+      : mText(text.empty() ? nullptr : std::make_shared<const std::string>(std::move(text))) {}
+  SharedText(const char* text) : SharedText(std::string(text)) {} // NOLINT
+
+  const std::string& str() const { return mText ? *mText : none(); }
+  operator const std::string&() const { return str(); } // NOLINT: reads as the text it holds
+  const char* c_str() const { return str().c_str(); }
+  bool empty() const { return !mText || mText->empty(); }
+
+  friend bool operator==(const SharedText& a, const SharedText& b) { return a.str() == b.str(); }
+  friend bool operator==(const SharedText& a, const std::string& b) { return a.str() == b; }
+  friend bool operator==(const SharedText& a, const char* b) { return a.str() == b; }
+
+private:
+  static const std::string& none() {
+    static const std::string nothing;
+    return nothing;
+  }
+  std::shared_ptr<const std::string> mText;
+};
+
+} // namespace llmwb
