@@ -362,7 +362,7 @@ std::vector<double> DesignProblem::featuresOf(const DesignPoint& point, const Sy
   // Compute: the matrix peak at the weights' width (prefill speed) and the vector peak (softmax,
   // norms); array shapes, as names, say neither.
   const DeviceSpec& computeDevice = computeGroup->device;
-  const auto unit = makeComputeUnit(computeDevice.package ? deviceCompute(computeDevice) : computeDevice.compute);
+  const auto unit = makeComputeUnit(deviceCompute(computeDevice));
   f.push_back(logScaled(unit->peakMatrixFlops(computeDevice.quantisation.weights.datapathBits()).value(), 1e12, 1e17));
   f.push_back(logScaled(unit->peakVectorOps().value(), 1e10, 1e16));
   return f;

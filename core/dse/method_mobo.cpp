@@ -20,6 +20,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 
 namespace llmwb::dse::detail {
 
@@ -134,6 +135,7 @@ public:
     std::vector<ObjectiveVector> front;
     for (auto i : nonDominated(mFront)) front.push_back(mFront[i]);
     mFront = std::move(front);
+    mEhviFront.emplace(mFront, mReference); // prepared once for the next step's thousands of candidates
     bool anyFeasible = false;
     for (const auto& r : results) anyFeasible = anyFeasible || r.feasible;
     if (mStart.given()) mInfeasibleInARow = anyFeasible ? 0 : mInfeasibleInARow + 1;
@@ -318,14 +320,13 @@ private:
       std::vector<std::vector<GpPrediction>> predicted;
       for (std::size_t k = 0; k < objectives.size(); ++k) predicted.push_back(mObjectives[k].predict(x));
       std::vector<double> mean(objectives.size()), sigma(objectives.size());
-      const EhviFront front(mFront, mReference);
       for (std::size_t i = 0; i < score.size(); ++i) {
         for (std::size_t k = 0; k < objectives.size(); ++k) {
           const auto& g = predicted[k][i];
           mean[k] = objectives[k].direction == Direction::Maximise ? -g.mean : g.mean;
           sigma[k] = std::sqrt(g.variance);
         }
-        score[i] *= front(mean, sigma, mOptions.monteCarloSamples, mOptions.seed + mIteration);
+        score[i] *= (*mEhviFront)(mean, sigma, mOptions.monteCarloSamples, mOptions.seed + mIteration);
       }
     }
     for (std::size_t i = 0; i < open.size(); ++i) out[open[i]] = score[i];
@@ -342,6 +343,7 @@ private:
   std::vector<std::vector<double>> mX;
   std::vector<PointResult> mResults;
   std::vector<ObjectiveVector> mFront; ///< the feasible non-dominated points, minimisation form
+  std::optional<EhviFront> mEhviFront; ///< mFront prepared for EHVI
   std::vector<Surrogate> mObjectives, mConstraints;
   int mInfeasibleInARow = 0;   ///< proposals since the last feasible one
   bool mDoubtFeasibility = false; ///< this step: learned feasibility set aside
