@@ -50,6 +50,10 @@ params::ParamTable<S> gpuTable() {
            params::fraction<S>("matmul_efficiency", &S::matmulEfficiency).withLabel("Matmul efficiency")
                .withRange(0.01, 1).withDoc("share of the tensor peak a well-tuned large GEMM reaches (with sm_count: each SM busy with a whole tile)")
                .withSource("assumption"),
+           params::fraction<S>("matmul_efficiency_fp8", &S::matmulEfficiency8).withLabel("Matmul efficiency (8-bit)")
+               .withRange(0, 1).withDoc("share of the 8-bit tensor peak a well-tuned large GEMM with FP8/INT8 operands reaches; "
+                                        "0: matmul_efficiency")
+               .withSource("microbenchmarks: FP8 and BF16 GEMM throughput on Hopper (docs/fidelity.md, GPU baselines)"),
            params::integer<S>("sm_count", &S::smCount).withLabel("SMs").withRange(0, 1e6)
                .withDoc("streaming multiprocessors: GEMMs run as gemm_tile_m x gemm_tile_n output tiles in waves over them "
                         "(tile and wave quantisation; split-K when a GEMM has fewer tiles than SMs); 0: every MAC at matmul_efficiency")
@@ -122,7 +126,7 @@ protected:
       g.tensorPeak16 = units::teraflopsPerSecond(params::numberOf(r.value(*t.find("tensor_fp16_TFLOPS")), "tensor_fp16_TFLOPS"));
     }
     params::readFields(t, r, g, {"tensor_fp8_TFLOPS", "tensor_fp4_TFLOPS", "vector_fp32_TFLOPS", "matmul_efficiency",
-                                 "sm_count", "gemm_tile_m", "gemm_tile_n", "split_min_depth", "kernel_overhead_us",
+                                 "matmul_efficiency_fp8", "sm_count", "gemm_tile_m", "gemm_tile_n", "split_min_depth", "kernel_overhead_us",
                                  "attention_bits"});
     if (r.has("dataflow_tile")) {
       const auto c = r.child("dataflow_tile");

@@ -20,6 +20,13 @@ struct GpuComputeSpec {
   FlopsPerSecond tensorPeak4;  ///< dense FP4 (0: falls back to 8-bit)
   FlopsPerSecond vectorPeak;   ///< FP32 CUDA-core FLOP/s
   double matmulEfficiency = 0.7; ///< achieved / peak on large GEMMs (assumption)
+  /// Achieved / peak on large GEMMs with 8-bit operands; 0: matmulEfficiency. FP8 GEMMs reach a
+  /// smaller share of their (doubled) peak than 16-bit ones: each K step is half as long, so the
+  /// same loads, scaling and epilogue weigh twice as much.
+  double matmulEfficiency8 = 0;
+  double efficiencyAt(int operandBits) const {
+    return operandBits <= 8 && matmulEfficiency8 > 0 ? matmulEfficiency8 : matmulEfficiency;
+  }
   /// Streaming multiprocessors. With it a GEMM runs as output tiles (gemmTileM x gemmTileN) in
   /// waves over the SMs (tile and wave quantisation, split-K when the tiles leave SMs idle);
   /// 0: the flat model, every MAC at matmulEfficiency of the peak.

@@ -26,7 +26,7 @@ FlopsPerSecond GpuTensorCores::peakMatrixFlops(int operandBits) const {
 
 GemmPlan GpuTensorCores::plan(const GemmShape& g, int operandBits) const {
   GemmPlan p;
-  const FlopsPerSecond rate = peakMatrixFlops(operandBits) * mSpec.matmulEfficiency;
+  const FlopsPerSecond rate = peakMatrixFlops(operandBits) * mSpec.efficiencyAt(operandBits);
   if (g.macs() <= 0) return p;
   if (mSpec.smCount <= 0) {
     p.tileM = 16;

@@ -19,15 +19,24 @@ std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, i
   const double n = devices;
   std::vector<Operator> out = ops;
   for (auto& op : out) {
+    // A row-parallel operator (the one that closes a layer) splits its reduction: each device
+    // multiplies its slice of the input by its rows of the weights and holds partial sums of the
+    // whole output, which the all-reduce then adds. Every other operator is column-parallel: the
+    // whole input in, a slice of the output columns out.
+    bool rowParallel = false;
     for (auto& g : op.gemms) {
       if (g.instances >= n) g.instances /= n; // heads or experts split across devices
-      else g.n /= n;                          // columns split across devices
+      else if (closesLayer(op)) {
+        g.k /= n; // rows of the weights (the reduction) split across devices
+        rowParallel = true;
+      } else g.n /= n; // columns split across devices
     }
     op.vectorOps /= n;
     op.scan.channels /= n;
     for (auto& o : op.operands) {
-      const bool replicatedInput = o.kind == DataKind::Activation && o.role == OperandRole::A;
-      if (!replicatedInput) o.bytes = o.bytes / n;
+      const bool whole = o.kind == DataKind::Activation &&
+                         (rowParallel ? o.role == OperandRole::Output : o.role == OperandRole::A);
+      if (!whole) o.bytes = o.bytes / n;
     }
   }
   return out;

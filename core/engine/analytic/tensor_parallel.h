@@ -9,8 +9,12 @@
 namespace llmwb {
 
 /// Megatron-style tensor parallelism over `devices`: every device holds 1/devices of each weight
-/// matrix and of the KV heads, sees the whole input and produces its slice of the output. Returns
-/// one device's operators; a no-op for one device.
+/// matrix and of the KV heads. Column-parallel operators (QKV, gate/up, attention by heads) see the
+/// whole input and produce a slice of the output columns; the row-parallel operator that closes a
+/// layer (o_proj, down_proj, ...) splits its reduction depth K instead: a slice of the input in,
+/// partial sums of the whole output out (all-reduced, allReduceBytes). Heads and experts that
+/// outnumber the devices are split by instance. Returns one device's operators; a no-op for one
+/// device.
 std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, int devices);
 
 /// The message all-reduced after an operator that closes a layer (o_proj, down_proj, ...), given
