@@ -96,12 +96,21 @@ NpusimModel::NpusimModel(const EngineContext& context)
     mKvPerToken += st.kvBytesPerToken;
     mStages.push_back(st);
   }
-  // SRAM: the reserve first, then the stage's weights best-effort, the rest for the KV cache.
+  // SRAM of each stage's cores: the reserve first, then that stage's weights best-effort, the rest
+  // for its KV cache (spec B.8: "weights of the current stage first, then KV"; a core holds only its
+  // own stage's weights, so the stage with the embedding or the LM head does not set the others').
   double worst = 0;
-  for (const auto& st : mStages) worst = std::max(worst, st.weightBytes / tp);
   const double avail = mCore.sramBytes() * (1.0 - mCore.sramReserveFraction);
-  mWeightShare = worst > 0 ? std::min(1.0, avail / worst) : 1.0;
-  mKvSram = std::max(0.0, avail - worst * mWeightShare);
+  mWeightShare = 1;
+  mKvSram = avail;
+  for (auto& st : mStages) {
+    const double perCore = st.weightBytes / tp;
+    worst = std::max(worst, perCore);
+    st.weightShare = perCore > 0 ? std::min(1.0, avail / perCore) : 1.0;
+    st.kvSram = std::max(0.0, avail - perCore * st.weightShare);
+    mWeightShare = std::min(mWeightShare, st.weightShare);
+    mKvSram = std::min(mKvSram, st.kvSram);
+  }
   if (worst * (1.0 - mWeightShare) > mCore.hbmBytes())
     mProblem = "a core's share of a stage's weights (" + std::to_string(worst / 1e9) + " GB) fits neither its SRAM nor its " +
                std::to_string(mCore.hbmCapacityGB) + " GB of HBM; use more pipeline stages or TP";
@@ -158,12 +167,11 @@ double NpusimModel::colRotate(double block) const {
   return mGrid.r <= 1 ? 0 : stepSeconds(mCore, mGrid.colShape, block);
 }
 
-NpusimModel::Cost NpusimModel::gemm(double m, double k, double n) const {
+NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) const {
   Cost c;
   const int p = mPool.tp;
   const double f = mCore.frequencyHz();
   const double wBytes = k * n * mBytes / p;
-  const double share = mWeightShare;
   // Weights and the operator's input and output through SRAM; spilled weights stream in from HBM.
   const double tw = memorySeconds(wBytes * share + (m * k + m * n) * mBytes / p, wBytes * (1 - share));
   const double io = 0;
@@ -209,13 +217,11 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n) const {
 }
 
 double NpusimModel::gemmSeconds(double m, double k, double n, double weightShare) const {
-  auto copy = *this;
-  copy.mWeightShare = weightShare;
-  return copy.gemm(m, k, n).time;
+  return gemm(m, k, n, weightShare).time;
 }
 
 NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context,
-                                         double kvSpill) const {
+                                         double kvSpill, double share) const {
   Cost total;
   auto add = [&](const Cost& c) {
     total.time += c.time;
@@ -231,7 +237,7 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
     const auto& a = std::get<AttentionSpec>(type.spec);
     const double heads = a.heads, kv = a.kvHeads, d = a.headDim;
     add(vector(m * h * 8 / p)); // norm, rope
-    add(gemm(m, h, (heads + 2 * kv) * d));
+    add(gemm(m, h, (heads + 2 * kv) * d, share));
     // Attention on a head split: whole KV heads per core (replicated when TP > KV heads).
     const double hq = std::ceil(heads / p), hkv = std::ceil(kv / p);
     const double span = context + newTokens;
@@ -253,28 +259,28 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
       att.nocBytes += (p - 1.0) / p * shuffled;
     }
     add(att);
-    add(gemm(m, heads * d, h));
+    add(gemm(m, heads * d, h, share));
     add(vector(m * h * 2 / p)); // residual
   } else if (type.kind == LayerKind::Mlp) {
     const auto& mlp = std::get<MlpSpec>(type.spec);
     const double ff = mlp.intermediate;
     add(vector(m * h * 6 / p));
-    add(gemm(m, h, (mlp.gated ? 2 : 1) * ff));
+    add(gemm(m, h, (mlp.gated ? 2 : 1) * ff, share));
     add(vector(m * ff * 4 / p));
-    add(gemm(m, ff, h));
+    add(gemm(m, ff, h, share));
   } else if (type.kind == LayerKind::Moe) {
     const auto& moe = std::get<MoeSpec>(type.spec);
     const double fe = moe.expertIntermediate;
     add(vector(m * h * 6 / p));
-    add(gemm(m, h, moe.experts));
+    add(gemm(m, h, moe.experts, share));
     const double active = std::min(double(moe.experts), m * moe.topK);
     const double rows = m * moe.topK / std::max(1.0, active);
-    add(gemm(rows, h, (moe.gated ? 2 : 1) * fe * active));
-    add(gemm(rows, fe * active, h));
+    add(gemm(rows, h, (moe.gated ? 2 : 1) * fe * active, share));
+    add(gemm(rows, fe * active, h, share));
     if (moe.sharedExperts > 0) {
       const double fs = (moe.sharedIntermediate > 0 ? moe.sharedIntermediate : moe.expertIntermediate) * moe.sharedExperts;
-      add(gemm(m, h, (moe.gated ? 2 : 1) * fs));
-      add(gemm(m, fs, h));
+      add(gemm(m, h, (moe.gated ? 2 : 1) * fs, share));
+      add(gemm(m, fs, h, share));
     }
   }
   return total;
@@ -286,9 +292,9 @@ NpusimModel::Cost NpusimModel::stageCost(const Stage& s, double seqs, double new
   // KV of the stage's layers on one core: every sequence resident on the pipeline, not only the
   // micro-batch; what SRAM cannot hold sits in the requests' HBM ring buffers.
   const double kvPerCore = resident * (context + newTokens) * s.kvBytesPerToken / mPool.tp;
-  const double spill = kvPerCore > mKvSram && kvPerCore > 0 ? 1.0 - mKvSram / kvPerCore : 0.0;
+  const double spill = kvPerCore > s.kvSram && kvPerCore > 0 ? 1.0 - s.kvSram / kvPerCore : 0.0;
   for (int i = s.first; i < s.first + s.count; ++i) {
-    const auto c = layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill);
+    const auto c = layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill, s.weightShare);
     total.time += c.time;
     total.comm += c.comm;
     total.flops += c.flops;
@@ -296,7 +302,7 @@ NpusimModel::Cost NpusimModel::stageCost(const Stage& s, double seqs, double new
     total.nocBytes += c.nocBytes;
   }
   if (s.head) {
-    const auto c = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize);
+    const auto c = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize, s.weightShare);
     total.time += c.time;
     total.comm += c.comm;
     total.flops += c.flops;

@@ -47,7 +47,8 @@ public:
   const NpusimComputeSpec& core() const { return mCore; }
   /// Silicon area of the pool's cores (mm²).
   double areaMm2() const { return mCore.coreAreaMm2() * mPool.cores; }
-  /// Share of a stage's weights per core that sits in SRAM (the worst stage).
+  /// Share of a stage's weights per core that sits in SRAM (the worst stage; each stage's cores
+  /// hold their own stage's weights, spec B.8).
   double weightSramShare() const { return mWeightShare; }
   /// SRAM bytes per core left for the KV cache after the reserve and the resident weights.
   double kvSramPerCore() const { return mKvSram; }
@@ -62,13 +63,16 @@ private:
     bool head = false;        ///< holds the LM head
     double weightBytes = 0;   ///< the stage's weights (whole group)
     double kvBytesPerToken = 0; ///< the stage's KV per token (whole group)
+    double weightShare = 1;     ///< share of the stage's weights per core that sits in SRAM
+    double kvSram = 0;          ///< SRAM bytes per core left to the stage's KV cache
   };
   struct Cost {
     double time = 0, comm = 0, flops = 0, hbmBytes = 0, nocBytes = 0;
   };
   Cost stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident) const;
-  Cost layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill) const;
-  Cost gemm(double m, double k, double n) const;
+  Cost layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share) const;
+  /// Y = X W on the group; `share` of the core's weight block sits in SRAM, the rest streams from HBM.
+  Cost gemm(double m, double k, double n, double share) const;
   Cost vector(double ops) const;
   /// Time to move `sramBytes` resident in SRAM and `hbmBytes` spilled to HBM through one core.
   double memorySeconds(double sramBytes, double hbmBytes) const;

@@ -123,7 +123,7 @@ TEST(NpusimServing, FusionAgainstDisaggregation_NS3) {
   EXPECT_LT(hetero[1], 1.0);
   EXPECT_NEAR(hetero[2], 1.34, 0.25 * 1.34);      // the crossover: heterogeneous disaggregation wins at 10:1
   EXPECT_GT(ratio[0], ratio[2]);                  // the gap closes as the prefill share grows
-  EXPECT_GT(fTbt[2], 1.3 * fTbt[0]);              // fusion's TBT rises with the prefill share (GAP: 1.6x of up to 2.57x)
+  EXPECT_GT(fTbt[2], 1.6 * fTbt[0]);              // fusion's TBT rises with the prefill share (GAP: 1.78x of up to 2.57x, docs/npusim.md)
   EXPECT_LT(dTbt[2] / dTbt[0], fTbt[2] / fTbt[0]); // disaggregation's stays flatter
 }
 
