@@ -68,11 +68,10 @@ void report(const char* what, double model, double paper, double tolerance) {
 }
 
 // Within the spec's tolerance in this model: the speed-up over the MAC tree (Stratum-style M
-// partition, m_split_pus) and over the fixed 8x288 array (conventional OS / N-split partition).
-TEST(SnakeDecode, SpeedUpOverMacTreeAndFixed8x288) {
+// partition, m_split_pus).
+TEST(SnakeDecode, SpeedUpOverMacTree) {
   const auto& c = comparisons();
   expectWithin("S-D1 speed-up vs MAC tree", geomean(c.at("snake/mac-tree").speedup), 2.90, 0.20);
-  expectWithin("S-D3 speed-up vs fixed 8x288", geomean(c.at("snake/sa-8x288").speedup), 3.00, 0.20);
 }
 
 // Outside the tolerance (docs/snake.md): printed beside the paper; asserted is what holds: Snake
@@ -82,21 +81,28 @@ TEST(SnakeDecode, SpeedUpAndEfficiencyOverTheOtherBaselines) {
   report("S-D3 speed-up vs fixed 48x48", geomean(c.at("snake/sa-48x48").speedup), 2.33, 0.20);
   report("S-D1 logic-die EE vs MAC tree", geomean(c.at("snake/mac-tree").efficiency), 2.40, 0.25);
   report("S-D2 speed-up vs 8 x H100", geomean(c.at("gpu/h100x8").speedup), 11.47, 0.25);
+  // Inside (3.06x) while the row-parallel projections were split along N; with the spec's B.10
+  // per-device shapes (o_proj and down_proj split along K) the fixed 8x288 array gains more
+  // than Snake (docs/snake.md).
+  report("S-D3 speed-up vs fixed 8x288", geomean(c.at("snake/sa-8x288").speedup), 3.00, 0.20);
+  EXPECT_GT(geomean(c.at("snake/sa-8x288").speedup), 2.0);
   // 48x48 misses from above: its 48 rows carry M <= 64 (docs/snake.md).
   EXPECT_GT(geomean(c.at("snake/sa-48x48").speedup), 2.33 * 1.2);
   EXPECT_GT(geomean(c.at("snake/mac-tree").efficiency), 1.4);
   EXPECT_GT(geomean(c.at("gpu/h100x8").speedup), 4.0);
 }
 
-// S-D1 ordering: Snake is faster than every NMP baseline at every point of the grid. Against
-// H100 it is not at the memory-bound corner (DeepSeek-V2, batch 8, 8K): the share is asserted.
+// S-D1 ordering: Snake is faster than the MAC tree and the 48x48 array at every point of the
+// grid. Against H100 it is not at the memory-bound corner (DeepSeek-V2, batch 8, 8K), nor against
+// the 8x288 array at OPT-66B's smallest batch since the row-parallel projections split K: the
+// share is asserted (docs/snake.md).
 TEST(SnakeDecode, SnakeIsFasterEverywhere) {
   for (const auto& [name, c] : comparisons()) {
     int faster = 0;
     for (double s : c.speedup) faster += s > 1.0;
     std::printf("%-16s faster at %d of %zu points; slowest %.3fx at %s\n", name.c_str(), faster, c.speedup.size(), c.worst,
                 c.worstAt.c_str());
-    if (name == "gpu/h100x8")
+    if (name == "gpu/h100x8" || name == "snake/sa-8x288")
       EXPECT_GE(double(faster) / double(c.speedup.size()), 0.95) << name;
     else
       EXPECT_GT(c.worst, 1.0) << name;
