@@ -23,10 +23,11 @@ std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, i
     // multiplies its slice of the input by its rows of the weights and holds partial sums of the
     // whole output, which the all-reduce then adds. Every other operator is column-parallel: the
     // whole input in, a slice of the output columns out.
+    const bool closes = closesLayer(op);
     bool rowParallel = false;
     for (auto& g : op.gemms) {
       if (g.instances >= n) g.instances /= n; // heads or experts split across devices
-      else if (closesLayer(op)) {
+      else if (closes) {
         g.k /= n; // rows of the weights (the reduction) split across devices
         rowParallel = true;
       } else g.n /= n; // columns split across devices
