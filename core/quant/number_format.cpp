@@ -18,6 +18,12 @@ NumberFormat mx(std::string name, NumberFamily family, int bits, int e, int m) {
   // OCP Microscaling Formats (MX) v1.0: block size 32, shared scale E8M0.
   return NumberFormat{std::move(name), family, bits, e, m, 8, 32};
 }
+NumberFormat nv(std::string name, NumberFamily family, int bits, int e, int m) {
+  // NVIDIA NVFP4 (Blackwell): E2M1 elements, an E4M3 scale per 16 elements (the per-tensor FP32
+  // scale is negligible), 4.5 bits per element. NVIDIA Technical Blog, "Introducing NVFP4 for
+  // Efficient and Accurate Low-Precision Inference", June 2025.
+  return NumberFormat{std::move(name), family, bits, e, m, 8, 16};
+}
 NumberFormat plain(std::string name, NumberFamily family, int bits, int e, int m) {
   return NumberFormat{std::move(name), family, bits, e, m, 0, 1};
 }
@@ -29,6 +35,7 @@ const std::vector<NumberFormat>& builtinNumberFormats() {
       mx("MXINT8", NumberFamily::Integer, 8, 0, 7),
       mx("MXINT16", NumberFamily::Integer, 16, 0, 15),
       mx("MXFP4", NumberFamily::FloatingPoint, 4, 2, 1),   // E2M1
+      nv("NVFP4", NumberFamily::FloatingPoint, 4, 2, 1),   // E2M1, E4M3 scale per 16
       mx("MXFP8", NumberFamily::FloatingPoint, 8, 4, 3),   // E4M3
       mx("MXFP16", NumberFamily::FloatingPoint, 16, 5, 10), // E5M10 elements, MemExplorer's (M,E,S,B) extension
       plain("INT8", NumberFamily::Integer, 8, 0, 7),

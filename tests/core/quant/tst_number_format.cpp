@@ -18,6 +18,9 @@ TEST(NumberFormat, MxFormatsCarryTheirSharedScale) {
   EXPECT_DOUBLE_EQ(numberFormat("BF16").bitsPerElement(), 16.0);
   EXPECT_EQ(numberFormat("MXFP8").exponentBits, 4);
   EXPECT_EQ(numberFormat("MXFP4").mantissaBits, 1);
+  // NVFP4: E2M1 with an 8-bit (E4M3) scale per 16 elements.
+  EXPECT_DOUBLE_EQ(numberFormat("NVFP4").bitsPerElement(), 4.5);
+  EXPECT_EQ(numberFormat("nvfp4").exponentBits, 2);
 }
 
 TEST(NumberFormat, BytesFollowTheFormat) {
