@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 11, step 1: where MemExplorer's model and ours part. Every row of the issue's table (and
+// Table 9's one-block check) under each modelling choice, applied cumulatively, model beside
+// paper. docs/fidelity.md ("Modelling choices against every row") is this printout.
+//   A  as shipped: tokens/J over average power, PLENA's DMA fractions of each level's peak;
+//   B  tokens/J over TDP, the arithmetic of the paper's Table 5 (TPS / Power gives its Token/J);
+//   C  B + PLENA's DMA at its measured absolute rates (100.7 / 20.9 / 9.9 GB/s, the emulator's
+//      controller), not as fractions of the modelled memory's peak;
+//   D  C + the GPUs in BF16: the paper ran vLLM 0.10 on the H100s, whose default for this checkpoint
+//      is BF16 (weights, activations, KV cache); GPU modelling unchanged;
+//   E  D + the GPUs decoding one request at a time (batch 1), if the trace was replayed request by
+//      request; the NPUs keep their largest batch (seed 000 5.3).
+#include "core/compute/plena/plena_spec.h"
+#include "core/engine/evaluate.h"
+#include "core/io/preset_library.h"
+#include "core/quant/number_format.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace llmwb;
+
+namespace {
+
+enum class Choice { Shipped, TdpBasis, AbsoluteDma, GpuBf16, GpuBatch1 };
+
+struct Evaluated {
+  EvaluationResult r;
+  double tdp = 0; ///< W, every device of the system
+};
+
+/// PLENA_Simulator sr1325-dev calibration_bw.csv: sustained GB/s of its HBM2 (512 GB/s peak).
+constexpr double kWeightTileGBps = 100.7, kActivationRowGBps = 20.9, kWriteBackGBps = 9.9;
+
+Evaluated run(const PresetLibrary& lib, const std::string& system, const Workload& workload, Choice choice) {
+  auto spec = lib.system(system);
+  const bool gpu = system.rfind("gpu/", 0) == 0;
+  if (gpu && choice >= Choice::GpuBf16)
+    for (auto& g : spec.groups) g.device.quantisation.weights = g.device.quantisation.activations =
+        g.device.quantisation.kvCache = numberFormat("BF16");
+  EvaluationOptions options;
+  if (gpu && choice == Choice::GpuBatch1) options.decodeBatch = 1;
+  if (choice >= Choice::AbsoluteDma)
+    for (auto& g : spec.groups) {
+      // PLENA devices only: the GPUs have no DMA model of this kind.
+      if (!g.device.compute.getIf<PlenaComputeSpec>() || g.device.memory.offChip.empty()) continue;
+      const double peak = units::inGigabytesPerSecond(g.device.memory.peakBandwidth());
+      g.device.dma.matrixRead = std::min(1.0, kWeightTileGBps / peak);
+      g.device.dma.vectorRead = std::min(1.0, kActivationRowGBps / peak);
+      g.device.dma.write = std::min(1.0, kWriteBackGBps / peak);
+    }
+  Evaluated e{evaluate(spec, lib.model("llama-3.3-70b"), workload, options), 0};
+  for (const auto& d : e.r.devices) e.tdp += d.tdp.value() * d.count;
+  return e;
+}
+
+double perJoule(const Evaluated& e, const PhaseResult& p, Choice c) {
+  return c == Choice::Shipped ? p.tokensPerJoule : p.tokensPerSecond / e.tdp;
+}
+double perJoule(const Evaluated& e, Choice c) {
+  return c == Choice::Shipped ? e.r.endToEnd.tokensPerJoule : e.r.endToEnd.tokensPerSecond / e.tdp;
+}
+
+} // namespace
+
+TEST(MemExplorerChoices, EveryRowUnderEachChoice) {
+  const PresetLibrary lib({LLMWB_TEST_PRESETS});
+  const auto osworld = lib.workload("osworld");
+  Workload block;
+  block.id = "table9";
+  block.inputTokens = 4096;
+  block.outputTokens = 1;
+
+  const std::vector<std::pair<Choice, const char*>> choices = {
+      {Choice::Shipped, "A shipped"}, {Choice::TdpBasis, "B +TDP basis"}, {Choice::AbsoluteDma, "C +absolute DMA"},
+      {Choice::GpuBf16, "D +GPU BF16"}, {Choice::GpuBatch1, "E +GPU batch 1"}};
+  struct Row {
+    std::string claim;
+    double paper;
+    std::vector<double> model;
+  };
+  std::vector<Row> rows;
+  auto row = [&](const std::string& claim, double paper) -> Row& {
+    for (auto& r : rows)
+      if (r.claim == claim) return r;
+    rows.push_back({claim, paper, {}});
+    return rows.back();
+  };
+
+  for (const auto& [c, name] : choices) {
+    std::map<std::string, Evaluated> e;
+    for (const char* id : {"base", "p1", "p2", "d1", "d2", "h0", "h1", "h2", "h3", "s0", "s1", "s2", "s3", "s4"})
+      e[id] = run(lib, std::string("memexplorer/") + id, osworld, c);
+    e["h100x4"] = run(lib, "gpu/h100x4", osworld, c);
+    const auto blockRun = run(lib, "memexplorer/base", block, c);
+
+    const double basePrefill = e["base"].r.prefill.tokensPerSecond, baseDecode = e["base"].r.decode.tokensPerSecond;
+    row("T6 prefill TPS vs Base: P1", 6.71).model.push_back(e["p1"].r.prefill.tokensPerSecond / basePrefill);
+    row("T6 prefill TPS vs Base: P2", 4.93).model.push_back(e["p2"].r.prefill.tokensPerSecond / basePrefill);
+    row("T6 decode TPS vs Base: D1", 1.44).model.push_back(e["d1"].r.decode.tokensPerSecond / baseDecode);
+    row("T6 decode TPS vs Base: D2", 2.19).model.push_back(e["d2"].r.decode.tokensPerSecond / baseDecode);
+    row("T6 average power, prefill Base (W)", 245.8).model.push_back(e["base"].r.prefill.averagePower.value());
+    row("T6 average power, prefill P1 (W)", 632.3).model.push_back(e["p1"].r.prefill.averagePower.value());
+    row("T6 average power, prefill P2 (W)", 531.7).model.push_back(e["p2"].r.prefill.averagePower.value());
+    row("T5 end-to-end TPS, Base (tokens/s)", 1.48).model.push_back(e["h0"].r.endToEnd.tokensPerSecond);
+    const double h0 = perJoule(e["h0"], c);
+    row("T5 tokens/J vs Base: H1", 2.62).model.push_back(perJoule(e["h1"], c) / h0);
+    row("T5 tokens/J vs Base: H2", 3.06).model.push_back(perJoule(e["h2"], c) / h0);
+    row("T5 tokens/J vs Base: H3", 1.55).model.push_back(perJoule(e["h3"], c) / h0);
+    const double s0 = perJoule(e["s0"], e["s0"].r.prefill, c);
+    row("T4 tokens/J vs S0: S1", 1.32).model.push_back(perJoule(e["s1"], e["s1"].r.prefill, c) / s0);
+    row("T4 tokens/J vs S0: S2", 1.41).model.push_back(perJoule(e["s2"], e["s2"].r.prefill, c) / s0);
+    row("T4 tokens/J vs S0: S3", 2.31).model.push_back(perJoule(e["s3"], e["s3"].r.prefill, c) / s0);
+    row("T4 tokens/J vs S0: S4", 0.59).model.push_back(perJoule(e["s4"], e["s4"].r.prefill, c) / s0);
+    // Table 9: one transformer block (an attention layer "A" and its FFN "F") of Llama-3.3-70B
+    // prefilling 4,096 tokens on Base ("our model";
+    // PLENA's analytic model 658.32 ms, its emulator 814.14 ms).
+    row("T9 one block, 4096-token prefill on Base (ms)", 731.11)
+        .model.push_back(1e3 * blockRun.r.prefill.time.value() / lib.model("llama-3.3-70b").occurrences('A'));
+    // Abstract / Fig. 8: the best prefill design (P1) and decode design (D1) against 4 x H100.
+    row("Fig. 8 prefill tokens/J, P1 vs 4 x H100", 3.23)
+        .model.push_back(perJoule(e["p1"], e["p1"].r.prefill, c) / perJoule(e["h100x4"], e["h100x4"].r.prefill, c));
+    row("Fig. 8 decode tokens/J, D1 vs 4 x H100", 2.72)
+        .model.push_back(perJoule(e["d1"], e["d1"].r.decode, c) / perJoule(e["h100x4"], e["h100x4"].r.decode, c));
+  }
+
+  std::printf("\n| claim | paper |");
+  for (const auto& [c, name] : choices) std::printf(" %s |", name);
+  std::printf("\n|---|---|");
+  for (std::size_t i = 0; i < choices.size(); ++i) std::printf("---|");
+  std::printf("\n");
+  for (const auto& r : rows) {
+    std::printf("| %s | %.2f |", r.claim.c_str(), r.paper);
+    for (double m : r.model) std::printf(" %.2f |", m);
+    std::printf("\n");
+    for (double m : r.model) EXPECT_TRUE(std::isfinite(m) && m > 0) << r.claim;
+  }
+
+  // B is the paper's own arithmetic in Table 5: Token/J = TPS / Power (TDP) reproduces its ratios.
+  const double paperBase = 1.48 / 300.09;
+  EXPECT_NEAR(4.71 / 364.74 / paperBase, 2.62, 0.01);
+  EXPECT_NEAR(5.83 / 386.12 / paperBase, 3.06, 0.01);
+  EXPECT_NEAR(5.51 / 718.96 / paperBase, 1.55, 0.01);
+  // C puts Table 9's block where the paper's model has it (within 30 %), A is ten times faster.
+  const auto& t9 = row("T9 one block, 4096-token prefill on Base (ms)", 0);
+  EXPECT_LT(t9.model[0], 0.2 * 731.11);
+  EXPECT_NEAR(t9.model[2], 731.11, 0.3 * 731.11);
+}
