@@ -34,10 +34,13 @@ struct Evaluated {
   double tdp = 0; ///< W, every device of the system
 };
 
-/// PLENA_Simulator sr1325-dev calibration_bw.csv: sustained GB/s of its HBM2 (512 GB/s peak).
-constexpr double kWeightTileGBps = 100.7, kActivationRowGBps = 20.9, kWriteBackGBps = 9.9;
+/// The peak of the HBM2 (32 channels, Ramulator) on which PLENA measured the DMA fractions of
+/// presets/devices/memexplorer/plena-npu.json: fraction x this = the measured rate (100.7 / 20.9 /
+/// 9.9 GB/s for weight tiles, activation rows, write-back).
+constexpr double kPlenaEmulatorHbmGBps = 512;
 
-Evaluated run(const PresetLibrary& lib, const std::string& system, const Workload& workload, Choice choice) {
+Evaluated run(const PresetLibrary& lib, const ModelSpec& model, const std::string& system, const Workload& workload,
+              Choice choice) {
   auto spec = lib.system(system);
   const bool gpu = system.rfind("gpu/", 0) == 0;
   if (gpu && choice >= Choice::GpuBf16)
@@ -50,11 +53,10 @@ Evaluated run(const PresetLibrary& lib, const std::string& system, const Workloa
       // PLENA devices only: the GPUs have no DMA model of this kind.
       if (!g.device.compute.getIf<PlenaComputeSpec>() || g.device.memory.offChip.empty()) continue;
       const double peak = units::inGigabytesPerSecond(g.device.memory.peakBandwidth());
-      g.device.dma.matrixRead = std::min(1.0, kWeightTileGBps / peak);
-      g.device.dma.vectorRead = std::min(1.0, kActivationRowGBps / peak);
-      g.device.dma.write = std::min(1.0, kWriteBackGBps / peak);
+      auto& dma = g.device.dma;
+      for (double* f : {&dma.matrixRead, &dma.vectorRead, &dma.write}) *f = std::min(1.0, *f * kPlenaEmulatorHbmGBps / peak);
     }
-  Evaluated e{evaluate(spec, lib.model("llama-3.3-70b"), workload, options), 0};
+  Evaluated e{evaluate(spec, model, workload, options), 0};
   for (const auto& d : e.r.devices) e.tdp += d.tdp.value() * d.count;
   return e;
 }
@@ -71,6 +73,7 @@ double perJoule(const Evaluated& e, Choice c) {
 TEST(MemExplorerChoices, EveryRowUnderEachChoice) {
   const PresetLibrary lib({LLMWB_TEST_PRESETS});
   const auto osworld = lib.workload("osworld");
+  const auto model = lib.model("llama-3.3-70b");
   Workload block;
   block.id = "table9";
   block.inputTokens = 4096;
@@ -95,9 +98,9 @@ TEST(MemExplorerChoices, EveryRowUnderEachChoice) {
   for (const auto& [c, name] : choices) {
     std::map<std::string, Evaluated> e;
     for (const char* id : {"base", "p1", "p2", "d1", "d2", "h0", "h1", "h2", "h3", "s0", "s1", "s2", "s3", "s4"})
-      e[id] = run(lib, std::string("memexplorer/") + id, osworld, c);
-    e["h100x4"] = run(lib, "gpu/h100x4", osworld, c);
-    const auto blockRun = run(lib, "memexplorer/base", block, c);
+      e[id] = run(lib, model, std::string("memexplorer/") + id, osworld, c);
+    e["h100x4"] = run(lib, model, "gpu/h100x4", osworld, c);
+    const auto blockRun = run(lib, model, "memexplorer/base", block, c);
 
     const double basePrefill = e["base"].r.prefill.tokensPerSecond, baseDecode = e["base"].r.decode.tokensPerSecond;
     row("T6 prefill TPS vs Base: P1", 6.71).model.push_back(e["p1"].r.prefill.tokensPerSecond / basePrefill);
@@ -121,7 +124,7 @@ TEST(MemExplorerChoices, EveryRowUnderEachChoice) {
     // prefilling 4,096 tokens on Base ("our model";
     // PLENA's analytic model 658.32 ms, its emulator 814.14 ms).
     row("T9 one block, 4096-token prefill on Base (ms)", 731.11)
-        .model.push_back(1e3 * blockRun.r.prefill.time.value() / lib.model("llama-3.3-70b").occurrences('A'));
+        .model.push_back(1e3 * blockRun.r.prefill.time.value() / model.occurrences('A'));
     // Abstract / Fig. 8: the best prefill design (P1) and decode design (D1) against 4 x H100.
     row("Fig. 8 prefill tokens/J, P1 vs 4 x H100", 3.23)
         .model.push_back(perJoule(e["p1"], e["p1"].r.prefill, c) / perJoule(e["h100x4"], e["h100x4"].r.prefill, c));
