@@ -84,7 +84,7 @@ void ServingTimelinePlot::rebuild() {
   // NpuSim's KV manager (spec B.8): SRAM blocks in use and the HBM ring reserved, per pool.
   const bool tiered = mRun.timeline.tieredKv;
   if (tiered) {
-    yAxis2->setLabel(tr("KV occupancy (%): pool, SRAM blocks, HBM ring"));
+    yAxis2->setLabel(tr("KV occupancy (%, SRAM / HBM)"));
     for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
       QVector<double> sram, hbm;
       for (const auto& s : samples) {

@@ -129,7 +129,7 @@ private slots:
     for (int i = 0; i < plot.graphCount(); ++i) names << plot.graph(i)->name();
     QVERIFY2(names.contains(QStringLiteral("SRAM KV blocks, aggregated (%)")), qPrintable(names.join(u'|')));
     QVERIFY2(names.contains(QStringLiteral("HBM KV ring, aggregated (%)")), qPrintable(names.join(u'|')));
-    QVERIFY(plot.yAxis2->label().contains(QLatin1String("(%)")));
+    QVERIFY(plot.yAxis2->label().contains(QLatin1String("(%")));
     QVERIFY(plot.yAxis2->label().contains(QLatin1String("SRAM")));
     const auto table = plot.table();
     QVERIFY(table.columns.contains(QStringLiteral("kv_sram_blocks_used_aggregated_fraction")));
