@@ -6,6 +6,7 @@
 #include "core/engine/kv_handoff.h"
 #include "core/engine/result_check.h"
 #include "core/engine/roofline_at.h"
+#include "core/engine/silicon_area.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -52,6 +53,9 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     summary.group = int(i);
     result.devices.push_back(std::move(summary));
   }
+  const auto area = engine::siliconArea(result.devices); // hardware: known even when the run does not fit
+  result.siliconArea = area.total;
+  result.areaMissing = area.missing;
   // A hierarchy whose nearer level is the slower one evaluates, but is most likely a slip.
   for (const auto& g : system.groups)
     if (!g.device.package)
@@ -95,6 +99,9 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
       result.decode.reason = text;
     }
   }
+
+  if (result.decode.feasible)
+    result.decodeTokensPerSecondPerMm2 = engine::perSquareMillimeter(result.decode.tokensPerSecond, result.siliconArea);
 
   // Prefill -> decode hand-off of the prompt's cache (disaggregated systems only).
   const int layers = model.layerCount();

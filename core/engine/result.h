@@ -118,6 +118,11 @@ struct EvaluationResult {
   PhaseResult prefill;
   PhaseResult decode;
   EndToEnd endToEnd;
+  /// Silicon area of every device (core/engine/silicon_area.h); 0 when a device has no area model,
+  /// and `areaMissing` says which and why.
+  SquareMillimeters siliconArea;
+  std::string areaMissing;
+  double decodeTokensPerSecondPerMm2 = 0; ///< decode throughput / siliconArea (0 when either is missing)
   /// Ceilings of every group and one point per operator at the prefill pass and the first decode
   /// step, at the evaluated batches; filled when EvaluationOptions::roofline asks for it.
   Roofline roofline;

@@ -117,6 +117,9 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
                        {"tokens_per_joule", r.endToEnd.tokensPerJoule},
                        {"kv_transfer_bytes", r.endToEnd.kvTransferBytes.value()},
                        {"kv_transfer_s", r.endToEnd.kvTransferTime.value()}};
+  doc["silicon_area_mm2"] = r.siliconArea.value();
+  doc["decode_tokens_per_s_per_mm2"] = r.decodeTokensPerSecondPerMm2;
+  if (!r.areaMissing.empty()) doc["area_missing"] = r.areaMissing;
   json ops = json::array();
   operatorsJson(ops, r.prefill, "prefill");
   operatorsJson(ops, r.decode, "decode");

@@ -67,12 +67,22 @@ std::string servingToJson(const serving::ServingResult& result, const serving::S
   if (withTimeline) {
     json samples = json::array();
     for (const auto& s : result.timeline.samples) {
-      json kv = json::array();
-      for (std::size_t i = 0; i < result.timeline.pools.size() && i < s.kvOccupancy.size(); ++i)
+      json kv = json::array(), sram = json::array(), hbm = json::array(), spilled = json::array();
+      for (std::size_t i = 0; i < result.timeline.pools.size() && i < s.kvOccupancy.size(); ++i) {
         kv.push_back(s.kvOccupancy[i]);
-      samples.push_back({{"time_s", s.time.value()}, {"queued", s.queued}, {"running", s.running}, {"kv_occupancy", kv}});
+        sram.push_back(s.sramKvOccupancy[i]);
+        hbm.push_back(s.hbmKvOccupancy[i]);
+        spilled.push_back(s.hbmKvSpilled[i]);
+      }
+      json sample{{"time_s", s.time.value()}, {"queued", s.queued}, {"running", s.running}, {"kv_occupancy", kv}};
+      if (result.timeline.tieredKv) {
+        sample["kv_sram_blocks_used_fraction"] = sram;
+        sample["kv_hbm_ring_reserved_fraction"] = hbm;
+        sample["kv_hbm_ring_spilled_fraction"] = spilled;
+      }
+      samples.push_back(sample);
     }
-    doc["timeline"] = {{"pools", result.timeline.pools}, {"samples", samples}};
+    doc["timeline"] = {{"pools", result.timeline.pools}, {"tiered_kv", result.timeline.tieredKv}, {"samples", samples}};
     json records = json::array();
     for (const auto& q : result.records)
       records.push_back({{"arrival_s", q.arrival.value()},

@@ -31,9 +31,9 @@ struct Slot {
 class PoolRun {
 public:
   PoolRun(const std::vector<PoolArrival>& arrivals, const PoolPolicy& policy, const StepCost& cost,
-          const engine::MemoryBudget& memory, ServingRun& run, PoolReport& report,
+          const engine::MemoryBudget& memory, KvTracker* tracker, ServingRun& run, PoolReport& report,
           const std::function<bool(double)>& progress)
-      : mArrivals(arrivals), mPolicy(policy), mCost(cost), mRun(run), mReport(report), mProgress(progress),
+      : mArrivals(arrivals), mPolicy(policy), mCost(cost), mTracker(tracker), mRun(run), mReport(report), mProgress(progress),
         mOutcomes(arrivals.size()), mProduced(arrivals.size(), 0), mLastToken(arrivals.size(), -1.0) {
     mCapacity = memory.cacheCapacity().value();
     mPerToken = memory.cachePerToken.value();
@@ -60,10 +60,13 @@ private:
   void finishPrefill(Slot& s, double stepTime);
   void retire();
   void account(const StepCostValue& c, bool prefillWork);
+  bool trackerAdmits(int a);
+  PoolReport::Sample state(double time, int queued) const;
 
   const std::vector<PoolArrival>& mArrivals;
   const PoolPolicy& mPolicy;
   const StepCost& mCost;
+  KvTracker* mTracker; ///< may be null
   ServingRun& mRun;
   PoolReport& mReport;
   const std::function<bool(double)>& mProgress;
@@ -78,7 +81,27 @@ private:
   double mUsed = 0, mCapacity = 0, mPerToken = 0, mPerSequence = 0;
   std::size_t mFinished = 0;
   bool mOutgrowWarned = false;
+  int mUnreserved = 0; ///< admissions the tracker found no room for
 };
+
+bool PoolRun::trackerAdmits(int a) {
+  if (!mTracker) return true;
+  const auto& r = mArrivals[std::size_t(a)];
+  // A prefill pool's requests leave with their prompt's cache; elsewhere the buffer holds the whole context.
+  const long long maxTokens = r.inputTokens + (mPolicy.leaveAfterPrefill ? 0 : r.outputTokens);
+  if (mTracker->admit(a, maxTokens)) return true;
+  if (mPolicy.kvTrackerGates && !mSlots.empty()) return false; // waits for a buffer to be freed
+  // Admitted by the pool's byte budget without a buffer of its own (or, gating, alone and still
+  // too long for the ring): its spilled tokens are counted, its reservation is not.
+  ++mUnreserved;
+  return true;
+}
+
+PoolReport::Sample PoolRun::state(double time, int queued) const {
+  const double kv = mCapacity > 0 ? std::min(1.0, mUsed / mCapacity) : 0.0;
+  const auto tiers = mTracker ? mTracker->occupancy() : TieredKvOccupancy{};
+  return {time, queued, int(mSlots.size()), kv, tiers.sram, tiers.hbm, tiers.hbmSpilled};
+}
 
 double PoolRun::need(int a) const {
   const auto& r = mArrivals[std::size_t(a)];
@@ -103,6 +126,7 @@ void PoolRun::admit() {
       continue;
     }
     if (mUsed + bytes > mCapacity) break;
+    if (!trackerAdmits(a)) break;
     mQueue.pop_front();
     const auto& r = mArrivals[std::size_t(a)];
     Slot s;
@@ -112,6 +136,7 @@ void PoolRun::admit() {
     if (r.prefilled && mOutcomes[std::size_t(a)].preemptions == 0) {
       s.context = double(r.inputTokens);
       s.toGenerate = r.outputTokens - produced;
+      if (mTracker) mTracker->append(a, r.inputTokens); // the prompt's cache came with it
     } else {
       // A fresh prompt, or a preempted sequence recomputing its prompt and what it generated.
       s.prefillLeft = r.inputTokens + produced;
@@ -123,24 +148,25 @@ void PoolRun::admit() {
 }
 
 void PoolRun::sample() {
-  const int queued = int(mQueue.size()), running = int(mSlots.size());
-  const double kv = mCapacity > 0 ? std::min(1.0, mUsed / mCapacity) : 0.0;
+  const auto now = state(mNow, int(mQueue.size()));
   auto& samples = mReport.samples;
   if (!samples.empty()) {
     const auto& last = samples.back();
-    if (last.queued == queued && last.running == running && std::abs(last.kvOccupancy - kv) < 0.005) return;
+    if (last.queued == now.queued && last.running == now.running && std::abs(last.kvOccupancy - now.kvOccupancy) < 0.005 &&
+        std::abs(last.sramKv - now.sramKv) < 0.005 && std::abs(last.hbmKv - now.hbmKv) < 0.005 &&
+        std::abs(last.hbmKvSpilled - now.hbmKvSpilled) < 0.005)
+      return;
     if (last.time == mNow) samples.pop_back();
   }
-  samples.push_back({mNow, queued, running, kv});
+  samples.push_back(now);
 }
 
 void PoolRun::sampleArrivalsDuring(double end) {
   // Arrivals inside a step change the queue, not the batch: one sample each, so the timeline's
   // queue is exact between events.
   int queued = int(mQueue.size());
-  const double kv = mCapacity > 0 ? std::min(1.0, mUsed / mCapacity) : 0.0;
   for (std::size_t i = mNext; i < mArrivals.size() && mArrivals[i].time <= end; ++i)
-    mReport.samples.push_back({mArrivals[i].time, ++queued, int(mSlots.size()), kv});
+    mReport.samples.push_back(state(mArrivals[i].time, ++queued));
 }
 
 bool PoolRun::preemptFor(double growth) {
@@ -156,6 +182,7 @@ bool PoolRun::preemptFor(double growth) {
   const Slot s = mSlots.back();
   mSlots.pop_back();
   mUsed -= s.reserved;
+  if (mTracker) mTracker->release(s.arrival);
   ++mOutcomes[std::size_t(s.arrival)].preemptions;
   mQueue.push_front(s.arrival);
   return true;
@@ -178,6 +205,7 @@ void PoolRun::emitToken(Slot& s) {
 }
 
 void PoolRun::finishPrefill(Slot& s, double stepTime) {
+  if (mTracker) mTracker->append(s.arrival, s.chunk);
   s.context += double(s.chunk);
   s.prefillLeft -= s.chunk;
   s.chunk = 0;
@@ -239,6 +267,7 @@ void PoolRun::mixedStep() {
   for (auto& s : mSlots) {
     if (s.prefillLeft == 0) {
       s.context += 1;
+      if (mTracker) mTracker->append(s.arrival, 1);
       if (mPolicy.memory == MemoryPolicy::Preempt) {
         s.reserved += mPerToken;
         mUsed += mPerToken;
@@ -283,6 +312,11 @@ void PoolRun::decodeRun() {
   account(run, false);
   mReport.decodeTokens += batch * double(steps);
   mReport.steps += steps;
+  if (mTracker) {
+    std::vector<int> requests;
+    for (const auto& s : mSlots) requests.push_back(s.arrival);
+    mTracker->appendEach(requests, steps);
+  }
   for (auto& s : mSlots) {
     const auto a = std::size_t(s.arrival);
     s.context += double(steps);
@@ -308,6 +342,7 @@ void PoolRun::retire() {
     o.finish = mNow;
     o.completed = true;
     mUsed -= s.reserved;
+    if (mTracker) mTracker->release(s.arrival);
     ++mFinished;
   }
   mSlots.erase(keep, mSlots.end());
@@ -340,6 +375,10 @@ std::vector<PoolOutcome> PoolRun::serve() {
     retire();
   }
   sample();
+  if (mUnreserved > 0)
+    mRun.warnings.push_back(std::to_string(mUnreserved) + " admissions to the " + mReport.name +
+                            " pool found no room in its KV manager's HBM ring buffers (each core keeps its own stage's KV, "
+                            "the pool's byte budget pools every core); they were served without a ring buffer");
   return std::move(mOutcomes);
 }
 
@@ -354,7 +393,9 @@ std::vector<PoolOutcome> Pool::serve(const std::vector<PoolArrival>& arrivals, S
   report.name = mName;
   report.idlePower = mModel.idlePower().value();
   const long long callsBefore = mCost.engineCalls();
-  PoolRun loop(arrivals, mPolicy, mCost, mModel.memory(), run, report, progressShare);
+  const auto tracker = mPolicy.kvTracker ? mPolicy.kvTracker(mModel) : nullptr;
+  report.tieredKv = tracker != nullptr;
+  PoolRun loop(arrivals, mPolicy, mCost, mModel.memory(), tracker.get(), run, report, progressShare);
   auto outcomes = loop.serve();
   report.engineCalls = mCost.engineCalls() - callsBefore;
   run.pools.push_back(std::move(report));
@@ -419,12 +460,14 @@ void serveOnPool(const SchedulerContext& context, ServingRun& run, const engine:
 }
 
 void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
-                        const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch) {
+                        const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch,
+                        const KvTrackerFactory& kvTracker) {
   const bool memoise = context.config.memoiseSteps;
   PoolPolicy prefillPolicy;
   prefillPolicy.leaveAfterPrefill = true;
   prefillPolicy.maxBatch = prefillBatch;
   prefillPolicy.memory = MemoryPolicy::Preempt; // reserves the context so far
+  prefillPolicy.kvTracker = kvTracker;
   Pool prefill("prefill", prefillModel, prefillPolicy, memoise);
   const auto prefilled =
       prefill.serve(arrivalsOf(context.requests), run, [&](double share) { return context.progress(0.5 * share); });
@@ -454,7 +497,9 @@ void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const 
   std::stable_sort(handedOver.begin(), handedOver.end(),
                    [](const PoolArrival& a, const PoolArrival& b) { return a.time < b.time; });
 
-  Pool decode("decode", decodeModel, policyFrom(context.config), memoise);
+  auto decodePolicy = policyFrom(context.config);
+  decodePolicy.kvTracker = kvTracker;
+  Pool decode("decode", decodeModel, decodePolicy, memoise);
   const auto decoded = decode.serve(handedOver, run, [&](double share) { return context.progress(0.5 + 0.5 * share); });
   for (std::size_t j = 0; j < decoded.size(); ++j) {
     auto& record = run.records[std::size_t(handedOver[j].request)];

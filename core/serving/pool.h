@@ -7,6 +7,7 @@
 // with the number of generated tokens.
 
 #include "core/engine/performance_model.h"
+#include "core/serving/kv_tracker.h"
 #include "core/serving/scheduler.h"
 #include "core/serving/step_cost.h"
 
@@ -22,6 +23,11 @@ struct PoolPolicy {
   bool leaveAfterPrefill = false; ///< a disaggregated prefill pool: requests leave with their first token
   int maxBatch = 0;            ///< sequences per step (0: as many as the memory holds)
   MemoryPolicy memory = MemoryPolicy::Wait;
+  /// The engine's own KV manager, driven as requests are admitted, grow and leave (empty: none).
+  KvTrackerFactory kvTracker;
+  /// The tracker's refusal holds a request back (it waits); off: the pool's byte budget alone
+  /// admits and a refused request is served without a reservation (counted in a warning).
+  bool kvTrackerGates = false;
 };
 
 /// The batch limit and memory policy of the configuration; the rest at its defaults.
@@ -78,9 +84,11 @@ std::vector<PoolArrival> arrivalsOf(const std::vector<RequestSpec>& requests);
 /// A PD-disaggregated run: the prefill pool takes up to `prefillBatch` prompts at once (leaving
 /// after their prefill); each prompt's cache crosses `link`, overlapped layer by layer with its
 /// prefill as evaluate() does, and queues at the decode pool, which batches by the configuration.
-/// The hand-off queue is unbounded: the prefill pool never waits for the decode pool.
+/// The hand-off queue is unbounded: the prefill pool never waits for the decode pool. Both pools
+/// drive a tracker from `kvTracker` when it is given.
 void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
-                        const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch);
+                        const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch,
+                        const KvTrackerFactory& kvTracker = {});
 
 /// A one-pool run (static, continuous, chunked, fused): records filled from the outcomes.
 void serveOnOnePool(const SchedulerContext& context, ServingRun& run, PoolPolicy policy);

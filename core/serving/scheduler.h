@@ -39,8 +39,10 @@ struct PoolReport {
     double time;
     int queued, running;
     double kvOccupancy;
+    double sramKv, hbmKv, hbmKvSpilled; ///< a KvTracker's tiers (0 without one): TieredKvOccupancy
   };
   std::vector<Sample> samples;
+  bool tieredKv = false; ///< the samples carry a KvTracker's SRAM and HBM occupancy
 };
 
 /// What a scheduler fills in: one record per request (in the order of the requests), the gaps

@@ -62,9 +62,12 @@ std::string configProblem(const ModelSpec& model, const ServingConfig& config) {
 /// The pools' timelines as one: each pool's state holds until its next sample.
 Timeline mergeTimelines(const std::vector<PoolReport>& pools) {
   Timeline t;
-  for (const auto& p : pools) t.pools.push_back(p.name);
+  for (const auto& p : pools) {
+    t.pools.push_back(p.name);
+    t.tieredKv |= p.tieredKv;
+  }
   std::vector<std::size_t> at(pools.size(), 0);
-  std::vector<PoolReport::Sample> state(pools.size(), PoolReport::Sample{0, 0, 0, 0});
+  std::vector<PoolReport::Sample> state(pools.size(), PoolReport::Sample{0, 0, 0, 0, 0, 0, 0});
   std::size_t total = 0;
   for (const auto& p : pools) total += p.samples.size();
   t.samples.reserve(total);
@@ -82,6 +85,9 @@ Timeline mergeTimelines(const std::vector<PoolReport>& pools) {
       s.queued += state[i].queued;
       s.running += state[i].running;
       s.kvOccupancy[i] = state[i].kvOccupancy;
+      s.sramKvOccupancy[i] = state[i].sramKv;
+      s.hbmKvOccupancy[i] = state[i].hbmKv;
+      s.hbmKvSpilled[i] = state[i].hbmKvSpilled;
     }
     if (!t.samples.empty() && t.samples.back().time == s.time) t.samples.back() = s;
     else t.samples.push_back(s);

@@ -106,10 +106,15 @@ struct TimelineSample {
   int queued = 0;   ///< requests waiting at the pools' queues (a KV hand-off in flight is in neither pool)
   int running = 0;  ///< sequences in the pools' running batches
   std::array<double, 2> kvOccupancy{}; ///< used / capacity of each pool's KV cache, 0..1
+  /// With an engine's own KV manager (Timeline::tieredKv, NpuSim spec B.8), per pool, 0..1: SRAM
+  /// blocks in use / SRAM blocks; HBM ring reserved (a buffer per admitted request, sized for its
+  /// whole context) / ring capacity; and tokens spilled into those buffers / ring capacity. 0 otherwise.
+  std::array<double, 2> sramKvOccupancy{}, hbmKvOccupancy{}, hbmKvSpilled{};
 };
 
 struct Timeline {
   std::vector<std::string> pools; ///< "prefill", "decode" or "aggregated", one per pool
+  bool tieredKv = false;          ///< the samples carry SRAM and HBM occupancy (the npusim scheduler)
   std::vector<TimelineSample> samples; ///< in time order; each value holds until the next sample
 };
 

@@ -177,12 +177,20 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
     chiplet += d.chipletArea.value() * d.computeChiplets * d.count;
     chiplets += d.computeChiplets * d.count;
   }
-  if (interposer > 0)
-    mArea->setValue(tr("%1 mm²").arg(interposer, 0, 'f', 0), tr("interposers; %1 compute chiplets, %2 mm²").arg(chiplets).arg(chiplet, 0, 'f', 0),
-                    tr("Interposer area of every chiplet package (DUET area model, 7 nm); monolithic dies have no area model"));
+  const double area = r.siliconArea.value();
+  const QString perArea = r.decodeTokensPerSecondPerMm2 > 0 ? tr("decode %1 tok/s/mm²").arg(formatNumber(r.decodeTokensPerSecondPerMm2, 3)) : QString();
+  if (area > 0 && interposer > 0)
+    mArea->setValue(tr("%1 mm²").arg(area, 0, 'f', 0),
+                    tr("interposers; %1 compute chiplets, %2 mm²").arg(chiplets).arg(chiplet, 0, 'f', 0) +
+                        (perArea.isEmpty() ? QString() : QStringLiteral("; ") + perArea),
+                    tr("Silicon area: the interposer of every chiplet package (DUET area model, 7 nm), plus modelled dies"));
+  else if (area > 0)
+    mArea->setValue(tr("%1 mm²").arg(area, 0, 'f', 0), perArea.isEmpty() ? tr("modelled silicon") : perArea,
+                    tr("Silicon area of every device: NpuSim cores (spec F area model) or NMP logic dies (Snake PUs); "
+                       "decode throughput per mm² of it"));
   else
-    mArea->setValue(tr("—"), tr("no area model for monolithic dies"),
-                    tr("Area is modelled for chiplet packages (DUET); MemExplorer NPUs and GPUs are bounded by the reticle instead"));
+    mArea->setValue(tr("—"), tr("no area model"),
+                    tr("No silicon area: %1").arg(QString::fromStdString(r.areaMissing).toHtmlEscaped()));
 
   mDevices->setRowCount(0);
   for (const auto& d : r.devices) {

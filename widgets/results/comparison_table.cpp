@@ -24,13 +24,16 @@ struct Metric {
   bool ofTheRun; ///< a figure of the evaluated run (not of the hardware): none when the run does not fit
   std::function<double(const EvaluationResult&)> value;
   std::function<QString(double)> format;
+  /// Why a row has no value ("—"), for its tooltip; empty: the metric is always there.
+  std::function<QString(const EvaluationResult&)> missing = {};
 };
 
-double totalArea(const EvaluationResult& r) {
-  double a = 0;
-  for (const auto& d : r.devices) a += d.interposerArea.value() * d.count;
-  return a;
+QString noArea(const EvaluationResult& r) {
+  if (r.areaMissing.empty()) return {};
+  return ComparisonTable::tr("No silicon area: %1").arg(QString::fromStdString(r.areaMissing).toHtmlEscaped());
 }
+
+QString dashIfZero(double v, const QString& text) { return v > 0 ? text : QStringLiteral("—"); }
 
 double totalTdp(const EvaluationResult& r) {
   double w = 0;
@@ -55,8 +58,14 @@ const std::vector<Metric>& metrics() {
        [](double v) { return formatWatts(Watts(v)); }},
       {T::tr("Efficiency"), T::tr("tok/J"), T::tr("Generated tokens per joule, end to end"), true, true, true,
        [](const EvaluationResult& r) { return r.endToEnd.tokensPerJoule; }, [](double v) { return T::tr("%1 tok/J").arg(formatNumber(v)); }},
-      {T::tr("Area"), T::tr("area"), T::tr("Interposer area of chiplet packages, mm² (none for monolithic devices)"), false, false, false, totalArea,
-       [](double v) { return v > 0 ? QStringLiteral("%1 mm²").arg(v, 0, 'f', 0) : QStringLiteral("—"); }},
+      {T::tr("Area"), T::tr("area"),
+       T::tr("Total silicon area of every device, mm²: NpuSim cores (spec F area model), NMP logic dies (Snake PUs), "
+             "chiplet packages' interposers; — when a device has no area model"),
+       false, false, false, [](const EvaluationResult& r) { return r.siliconArea.value(); },
+       [](double v) { return dashIfZero(v, QStringLiteral("%1 mm²").arg(v, 0, 'f', 0)); }, noArea},
+      {T::tr("Decode/area"), T::tr("decode/mm²"), T::tr("Decode throughput per mm² of silicon, tokens/s/mm² (NpuSim 5.5: throughput per area)"),
+       true, false, true, [](const EvaluationResult& r) { return r.decodeTokensPerSecondPerMm2; },
+       [](double v) { return dashIfZero(v, T::tr("%1 tok/s/mm²").arg(formatNumber(v, 3))); }, noArea},
   };
   return m;
 }
@@ -176,7 +185,9 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
           headlineRich << coloured(part, ratio);
         }
       }
-      auto* item = fixed(e.feasible || !metric.ofTheRun ? metric.format(v) : tr("does not fit"), metric.tip);
+      const bool fits = e.feasible || !metric.ofTheRun;
+      const QString why = fits && !(v > 0) && metric.missing ? metric.missing(e) : QString();
+      auto* item = fixed(fits ? metric.format(v) : tr("does not fit"), why.isEmpty() ? metric.tip : metric.tip + QStringLiteral("<br>") + why);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       setItem(int(r), int(m) + FirstMetricColumn, item);
     }

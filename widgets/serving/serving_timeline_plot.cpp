@@ -81,6 +81,20 @@ void ServingTimelinePlot::rebuild() {
     QColor color = memoryLevelColor(int(p) + 1, t.dark);
     step(tr("KV, %1 (%)").arg(q(pools[p])), kv, yAxis2, QPen(color, 1.6, Qt::DashLine));
   }
+  // NpuSim's KV manager (spec B.8): SRAM blocks in use and the HBM ring reserved, per pool.
+  const bool tiered = mRun.timeline.tieredKv;
+  if (tiered) {
+    yAxis2->setLabel(tr("KV occupancy (%, SRAM / HBM)"));
+    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
+      QVector<double> sram, hbm;
+      for (const auto& s : samples) {
+        sram << s.sramKvOccupancy[p] * 100.0;
+        hbm << s.hbmKvOccupancy[p] * 100.0;
+      }
+      step(tr("SRAM KV blocks, %1 (%)").arg(q(pools[p])), sram, yAxis2, QPen(seriesColor(2, t.dark), 1.6, p == 0 ? Qt::SolidLine : Qt::DashDotLine));
+      step(tr("HBM KV ring, %1 (%)").arg(q(pools[p])), hbm, yAxis2, QPen(seriesColor(3, t.dark), 1.6, p == 0 ? Qt::SolidLine : Qt::DashDotLine));
+    }
+  }
   const double top = std::max(*std::max_element(queued.begin(), queued.end()), *std::max_element(running.begin(), running.end()));
   xAxis->setRange(0, std::max(time.back(), 1e-9));
   yAxis->setRange(0, std::max(1.0, top * 1.08));
@@ -89,8 +103,14 @@ void ServingTimelinePlot::rebuild() {
   for (std::size_t i = 0; i < samples.size(); i += stride) {
     const auto& s = samples[i];
     QString kv;
-    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p)
-      kv += tr("<br>KV %1: %2 %").arg(q(pools[p])).arg(s.kvOccupancy[p] * 100.0, 0, 'f', 1);
+    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
+      kv += tr("<br>KV %1: %2 % of the pool's bytes").arg(q(pools[p])).arg(s.kvOccupancy[p] * 100.0, 0, 'f', 1);
+      if (tiered)
+        kv += tr("<br>&nbsp;&nbsp;SRAM blocks %1 % · HBM ring reserved %2 %, spilled into it %3 %")
+                  .arg(s.sramKvOccupancy[p] * 100.0, 0, 'f', 1)
+                  .arg(s.hbmKvOccupancy[p] * 100.0, 0, 'f', 1)
+                  .arg(s.hbmKvSpilled[p] * 100.0, 0, 'f', 2);
+    }
     const QString text = tr("<b>t = %1</b><br>queued %2 · running %3%4")
                              .arg(withPrefix(s.time.value(), QStringLiteral("s")))
                              .arg(s.queued)
@@ -108,9 +128,18 @@ PlotTable ServingTimelinePlot::table() const {
   const auto& pools = mRun.timeline.pools;
   for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p)
     t.columns << QStringLiteral("kv_occupancy_%1_fraction").arg(q(pools[p]));
+  const bool tiered = mRun.timeline.tieredKv;
+  if (tiered)
+    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p)
+      t.columns << QStringLiteral("kv_sram_blocks_used_%1_fraction").arg(q(pools[p]))
+                << QStringLiteral("kv_hbm_ring_reserved_%1_fraction").arg(q(pools[p]))
+                << QStringLiteral("kv_hbm_ring_spilled_%1_fraction").arg(q(pools[p]));
   for (const auto& s : mRun.timeline.samples) {
     QVariantList row{s.time.value(), s.queued, s.running};
     for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) row << s.kvOccupancy[p];
+    if (tiered)
+      for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p)
+        row << s.sramKvOccupancy[p] << s.hbmKvOccupancy[p] << s.hbmKvSpilled[p];
     t.addRow(std::move(row));
   }
   return t;

@@ -2,7 +2,7 @@
 #pragma once
 // The timeline of one serving run: requests queued and sequences in the running batch (left
 // axis), and the KV-cache occupancy of each device group (pool) in percent (right axis), as steps
-// over time.
+// over time. NpuSim runs add their KV manager's tiers: SRAM blocks in use and HBM ring reserved.
 
 #include "widgets/plots/plot_view.h"
 #include "widgets/serving/serving_data.h"

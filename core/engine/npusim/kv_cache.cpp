@@ -17,6 +17,12 @@ long long KvCacheManager::hbmTokensReserved() const {
   return used;
 }
 
+long long KvCacheManager::hbmTokensSpilled() const {
+  long long spilled = 0;
+  for (const auto& [id, r] : mRequests) spilled += r.hbmTokens;
+  return spilled;
+}
+
 bool KvCacheManager::admit(int request, long long maxTokens) {
   if (mRequests.count(request)) return true;
   const long long size = std::max(0LL, maxTokens);

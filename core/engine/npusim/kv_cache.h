@@ -29,6 +29,7 @@ public:
   long long sramBlocks() const { return mSramBlocks; }
   long long hbmTokensReserved() const; ///< between head and tail of the ring
   long long hbmTokens() const { return mHbmTokens; }
+  long long hbmTokensSpilled() const; ///< tokens written to the requests' buffers (within the reservation)
   long long tokensInSram(int request) const;
   long long tokensInHbm(int request) const;
   /// The request's SRAM blocks, in list order.

@@ -455,6 +455,20 @@ int NpusimModel::maxDecodeBatch(const Workload& workload) const {
 
 Bytes NpusimModel::sequenceFootprint(const Workload&, double contextTokens) const { return Bytes(mKvPerToken * contextTokens); }
 
+std::vector<StageKvCapacity> NpusimModel::stageKvCapacity() const {
+  std::vector<StageKvCapacity> out;
+  if (!mProblem.empty()) return out;
+  const double tp = std::max(1, mPool.tp);
+  for (const auto& st : mStages) {
+    const double perToken = st.kvBytesPerToken / tp; // bytes of one token's KV on one core of the stage
+    if (perToken <= 0) continue;                   // no attention layer: nothing to cache
+    const double spilledWeights = st.weightBytes / tp * (1.0 - st.weightShare);
+    out.push_back({static_cast<long long>(std::floor(st.kvSram / perToken)),
+                   static_cast<long long>(std::floor(std::max(0.0, mCore.hbmBytes() - spilledWeights) / perToken))});
+  }
+  return out;
+}
+
 MemoryBudget NpusimModel::memory() const {
   MemoryBudget b;
   const double used = mPool.used();

@@ -18,6 +18,13 @@ struct PoolShape {
   int used() const { return tp * pp * pipelines; }
 };
 
+/// The KV cache one pipeline stage's cores hold, in tokens of context: each core keeps its stage's
+/// layers of every token of the pipeline's requests (split over TP).
+struct StageKvCapacity {
+  long long sramTokens = 0; ///< in SRAM after the reserve and the stage's resident weights
+  long long hbmTokens = 0;  ///< in core-local HBM after the stage's spilled weights
+};
+
 /// Cores of the prefill and decode pools of a chip of `cores` (0 in the block: two thirds in whole
 /// pipelines of tp x pp, the rest).
 std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineCores);
@@ -52,6 +59,8 @@ public:
   double weightSramShare() const { return mWeightShare; }
   /// SRAM bytes per core left for the KV cache after the reserve and the resident weights.
   double kvSramPerCore() const { return mKvSram; }
+  /// The KV capacity of each pipeline stage, first to last (empty when the model cannot run).
+  std::vector<StageKvCapacity> stageKvCapacity() const;
   /// Why the model cannot run (empty when it can).
   const std::string& problem() const { return mProblem; }
   /// Operator times of one pass on one TP group, for tests and views: GEMM time of Y = X W.

@@ -34,3 +34,23 @@ TEST(ServingJson, HasTheDocumentedKeys) {
   EXPECT_NE(sweep.find("\"kind\": \"serving_sweep\""), std::string::npos);
   EXPECT_NE(sweep.find("\"rate_requests_per_s\": 2.0"), std::string::npos);
 }
+
+TEST(ServingJson, TieredKvOccupancyOnlyWhenTheRunHasIt) {
+  ServingConfig config;
+  ServingResult r;
+  r.timeline.pools = {"prefill", "decode"};
+  TimelineSample s;
+  s.kvOccupancy = {0.5, 0.25};
+  s.sramKvOccupancy = {1.0, 0.75};
+  s.hbmKvOccupancy = {0.125, 0.5};
+  s.hbmKvSpilled = {0.0625, 0.0};
+  r.timeline.samples.push_back(s);
+  const auto plain = servingToJson(r, config, true);
+  EXPECT_NE(plain.find("\"tiered_kv\": false"), std::string::npos);
+  EXPECT_EQ(plain.find("kv_sram_blocks_used_fraction"), std::string::npos);
+  r.timeline.tieredKv = true;
+  const auto tiered = servingToJson(r, config, true, -1);
+  for (const char* key : {"\"tiered_kv\":true", "\"kv_sram_blocks_used_fraction\":[1.0,0.75]",
+                          "\"kv_hbm_ring_reserved_fraction\":[0.125,0.5]", "\"kv_hbm_ring_spilled_fraction\":[0.0625,0.0]"})
+    EXPECT_NE(tiered.find(key), std::string::npos) << key;
+}

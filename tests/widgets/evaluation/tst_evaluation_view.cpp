@@ -108,6 +108,33 @@ private slots:
              QStringLiteral("%1 / %2").arg(results->main->prefill.batch).arg(results->main->decode.batch));
     QCOMPARE(table.item(1, ui::ComparisonTable::BatchColumn)->text(), QStringLiteral("%1 / %2").arg(h100->prefill.batch).arg(h100->decode.batch));
   }
+
+  // Throughput per area: every device with an area model reports it, a GPU says why it has none.
+  void theComparisonShowsAreaAndDecodePerArea() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    auto results = std::make_shared<ui::ProjectResults>();
+    results->main = std::make_shared<const EvaluationResult>(
+        evaluate(lib.system("npusim/large-64"), lib.model("qwen3-4b"), lib.workload("chat")));
+    results->name = "NpuSim";
+    results->comparisons = {
+        std::make_shared<const EvaluationResult>(evaluate(lib.system("gpu/h100x4"), lib.model("qwen3-4b"), lib.workload("chat"))),
+        std::make_shared<const EvaluationResult>(evaluate(lib.system("snake/snake-decode"), lib.model("qwen3-4b"), lib.workload("chat")))};
+    results->comparisonNames = {"4 x H100", "Snake"};
+    ui::ComparisonTable table;
+    table.showResults(results);
+    const int area = table.metricColumn("Area"), perArea = table.metricColumn("Decode/area");
+    QVERIFY(area >= 0 && perArea >= 0);
+    QCOMPARE(table.item(0, area)->text(), QStringLiteral("%1 mm²").arg(results->main->siliconArea.value(), 0, 'f', 0));
+    QVERIFY(table.item(0, perArea)->text().endsWith(QStringLiteral("tok/s/mm²")));
+    QVERIFY(table.item(2, area)->text().endsWith(QStringLiteral("mm²")));
+    QVERIFY(table.item(2, perArea)->text().endsWith(QStringLiteral("tok/s/mm²")));
+    for (int column : {area, perArea}) {
+      QCOMPARE(table.item(1, column)->text(), QStringLiteral("—"));
+      QVERIFY2(table.item(1, column)->toolTip().contains(QStringLiteral("no area model")), qPrintable(table.item(1, column)->toolTip()));
+      QCOMPARE(table.ratio(1, column), 0.0); // no ratio against a missing area
+    }
+    QVERIFY(table.ratio(2, perArea) > 0);
+  }
 };
 
 QTEST_MAIN(TestEvaluationView)

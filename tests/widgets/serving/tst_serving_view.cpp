@@ -3,6 +3,7 @@
 // point per rate, a timeline of one run, Cancel stops a sweep within a second, new results drop a
 // sweep under way, bad rates are refused with a reason, and its figures export as valid files.
 #include "core/io/preset_library.h"
+#include "core/serving/serving.h"
 #include "tests/widgets/support/projects.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/plots/figure_export.h"
@@ -108,6 +109,34 @@ private slots:
     QVERIFY(timeline.graph(0)->dataCount() > 1);
     QCOMPARE(timeline.xAxis->label(), QStringLiteral("Time (s)"));
     QVERIFY(timeline.yAxis2->label().contains(QLatin1String("(%)")));
+  }
+
+  void npusimRunShowsSramAndHbmOccupancy() {
+    // NpuSim's KV manager: SRAM blocks and the HBM ring per pool, in percent, with the units in
+    // the axis, the legend, the hover text and the table's keys.
+    serving::ServingConfig config;
+    config.workload.inputTokens = 1024;
+    config.workload.outputTokens = 256;
+    config.rate = 4;
+    config.requests = 20;
+    config.scheduler = "npusim";
+    const auto run = serving::simulate(lib.system("npusim/large-64"), lib.model("qwen3-4b"), config);
+    QVERIFY(run.feasible);
+    QVERIFY(run.timeline.tieredKv);
+    ui::ServingTimelinePlot plot;
+    plot.setRun(QStringLiteral("NpuSim large-64"), 4, run);
+    QStringList names;
+    for (int i = 0; i < plot.graphCount(); ++i) names << plot.graph(i)->name();
+    QVERIFY2(names.contains(QStringLiteral("SRAM KV blocks, aggregated (%)")), qPrintable(names.join(u'|')));
+    QVERIFY2(names.contains(QStringLiteral("HBM KV ring, aggregated (%)")), qPrintable(names.join(u'|')));
+    QVERIFY(plot.yAxis2->label().contains(QLatin1String("(%")));
+    QVERIFY(plot.yAxis2->label().contains(QLatin1String("SRAM")));
+    const auto table = plot.table();
+    QVERIFY(table.columns.contains(QStringLiteral("kv_sram_blocks_used_aggregated_fraction")));
+    QVERIFY(table.columns.contains(QStringLiteral("kv_hbm_ring_reserved_aggregated_fraction")));
+    // A run without a KV manager draws neither.
+    plot.setRun(QStringLiteral("none"), 1, serving::ServingResult{});
+    for (int i = 0; i < plot.graphCount(); ++i) QVERIFY(!plot.graph(i)->name().contains(QLatin1String("SRAM")));
   }
 
   void cancelStopsWithinASecond() {

@@ -8,9 +8,11 @@
 //   (every prefill stage sends its layers' KV over its own free E/W link, overlapped with the prefill
 //   layer by layer) and decodes batch continuously. A system with prefill and decode groups gives
 //   the pools their own core types (heterogeneous decode cores, Fig. 12); a single group is split.
+// Every pool drives NpuSim's KV manager (SRAM blocks + HBM ring, spec B.8; npusim_kv_tracker.h).
 #include "core/compute/npusim/npusim_spec.h"
 #include "core/engine/npusim/npusim_model.h"
 #include "core/serving/pool.h"
+#include "core/serving/schedulers/npusim/npusim_kv_tracker.h"
 #include "core/serving/schedulers/schedulers.h"
 
 #include <algorithm>
@@ -60,6 +62,7 @@ private:
     if (!model) return;
     auto policy = policyFrom(context.config);
     policy.mixed = true;
+    policy.kvTracker = makeNpusimKvTracker;
     policy.tokenBudget = std::max(1LL, static_cast<long long>(std::llround(par.fusionTokensPerCore * core->cores())));
     serveOnPool(context, run, *model, policy);
   }
@@ -86,7 +89,8 @@ private:
     }
     const LinkSpec link = nocHandoffLink(*npu);
     // Prompts stream through the pipeline stages, one per stage.
-    serveDisaggregated(context, run, *prefillModel, *decodeModel, link, npu->pool().pipelines * npu->pool().pp);
+    serveDisaggregated(context, run, *prefillModel, *decodeModel, link, npu->pool().pipelines * npu->pool().pp,
+                       makeNpusimKvTracker);
   }
 };
 } // namespace
