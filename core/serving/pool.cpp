@@ -164,9 +164,13 @@ void PoolRun::sample() {
 void PoolRun::sampleArrivalsDuring(double end) {
   // Arrivals inside a step change the queue, not the batch: one sample each, so the timeline's
   // queue is exact between events.
-  int queued = int(mQueue.size());
-  for (std::size_t i = mNext; i < mArrivals.size() && mArrivals[i].time <= end; ++i)
-    mReport.samples.push_back(state(mArrivals[i].time, ++queued));
+  // The batch and its caches stay as they are: the state is read once, only time and queue move.
+  auto s = state(mNow, int(mQueue.size()));
+  for (std::size_t i = mNext; i < mArrivals.size() && mArrivals[i].time <= end; ++i) {
+    s.time = mArrivals[i].time;
+    ++s.queued;
+    mReport.samples.push_back(s);
+  }
 }
 
 bool PoolRun::preemptFor(double growth) {
