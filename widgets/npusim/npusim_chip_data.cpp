@@ -103,7 +103,11 @@ NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phas
     if (d.problem.isEmpty()) d.problem = QObject::tr("The system has no npusim device.");
     return d;
   }
-  d.map = npu::mapChip(d.core.meshColumns, d.core.meshRows, d.map.layout, pools);
+  // The prefill pool's groups first, as the engine places them (NpusimModel::placeStages).
+  std::stable_sort(pools.begin(), pools.end(), [](const npu::ChipPool& a, const npu::ChipPool& b) {
+    return a.role == DeviceRole::Prefill && b.role != DeviceRole::Prefill;
+  });
+  d.map = npu::mapChip(d.core.meshColumns, d.core.meshRows, d.map.layout, pools, d.parallelism.groupSlots);
   if (!d.map.problem.empty() && d.problem.isEmpty()) d.problem = QString::fromStdString(d.map.problem);
 
   // M of the GEMMs.
