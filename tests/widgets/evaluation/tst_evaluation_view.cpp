@@ -134,6 +134,11 @@ private slots:
       QCOMPARE(table.ratio(1, column), 0.0); // no ratio against a missing area
     }
     QVERIFY(table.ratio(2, perArea) > 0);
+    if (const QByteArray shot = qgetenv("LLMWB_SHOT_DIR"); !shot.isEmpty()) {
+      table.resize(1900, 160);
+      table.show();
+      table.grab().save(QString::fromUtf8(shot) + "/comparison-area.png");
+    }
   }
 };
 

@@ -6,12 +6,14 @@
 #include "core/engine/npusim/chip_map.h"
 #include "core/io/input_error.h"
 #include "core/io/overrides.h"
+#include "core/io/project.h"
 #include "core/system/parallelism_fields.h"
 #include "tests/core/support/test_presets.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 
 using namespace llmwb;
 using namespace llmwb::engine;
@@ -140,4 +142,17 @@ TEST(GroupSlots, BoundaryScaleAgainstTheDefault) {
   const auto along = boundaryScale(line, {0, 0}, {4, 0}, {0, 0}, {0, 1});
   EXPECT_DOUBLE_EQ(along.bandwidth, 4.0);
   EXPECT_DOUBLE_EQ(along.hops, 4.0);
+}
+
+TEST(GroupSlots, AProjectKeepsThemThroughSaveAndOpen) {
+  auto project = readProject(LLMWB_TEST_PRESETS "/projects/npusim-large-64.llmwb", lib());
+  project.system.preset.clear(); // edited: written inline
+  project.system.system.parallelism->groupSlots = {63, 5};
+  const auto file = std::filesystem::temp_directory_path() / "llmwb-group-slots.llmwb";
+  writeProject(project, file);
+  const auto text = projectJsonText(project);
+  EXPECT_NE(text.find("\"group_slots\": \"63,5\""), std::string::npos);
+  const auto back = readProject(file, lib());
+  std::filesystem::remove(file);
+  EXPECT_EQ(back.system.system.parallelism->groupSlots, (std::vector<int>{63, 5}));
 }
