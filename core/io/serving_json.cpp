@@ -82,7 +82,19 @@ std::string servingToJson(const serving::ServingResult& result, const serving::S
       }
       samples.push_back(sample);
     }
-    doc["timeline"] = {{"pools", result.timeline.pools}, {"tiered_kv", result.timeline.tieredKv}, {"samples", samples}};
+    const auto& t = result.timeline;
+    doc["timeline"] = {{"pools", t.pools}, {"tiered_kv", t.tieredKv}, {"samples", samples}};
+    if (t.tieredKv) {
+      json blocks = json::array(), blockTokens = json::array(), ring = json::array();
+      for (std::size_t i = 0; i < t.pools.size() && i < t.sramKvBlocks.size(); ++i) {
+        blocks.push_back(t.sramKvBlocks[i]);
+        blockTokens.push_back(t.sramKvBlockTokens[i]);
+        ring.push_back(t.hbmKvRingTokens[i]);
+      }
+      doc["timeline"]["kv_sram_blocks"] = blocks;
+      doc["timeline"]["kv_sram_block_tokens"] = blockTokens;
+      doc["timeline"]["kv_hbm_ring_tokens"] = ring;
+    }
     json records = json::array();
     for (const auto& q : result.records)
       records.push_back({{"arrival_s", q.arrival.value()},

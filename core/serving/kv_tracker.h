@@ -20,6 +20,13 @@ struct TieredKvOccupancy {
   double hbmSpilled = 0; ///< tokens written to the off-chip buffers / capacity (<= hbm)
 };
 
+/// What the two tiers hold in all.
+struct TieredKvCapacity {
+  long long sramBlocks = 0;     ///< on-chip blocks (summed over the managers)
+  long long sramBlockTokens = 0; ///< tokens per block
+  long long hbmTokens = 0;      ///< tokens of the off-chip buffers (summed over the managers)
+};
+
 class KvTracker {
 public:
   virtual ~KvTracker() = default;
@@ -36,6 +43,7 @@ public:
   /// The request leaves (finished or preempted); its cache is freed.
   virtual void release(int request) = 0;
   virtual TieredKvOccupancy occupancy() const = 0;
+  virtual TieredKvCapacity capacity() const = 0;
 };
 
 /// Makes a pool's tracker from the pool's performance model (nullptr: none for this model).

@@ -399,6 +399,12 @@ std::vector<PoolOutcome> Pool::serve(const std::vector<PoolArrival>& arrivals, S
   const long long callsBefore = mCost.engineCalls();
   const auto tracker = mPolicy.kvTracker ? mPolicy.kvTracker(mModel) : nullptr;
   report.tieredKv = tracker != nullptr;
+  if (tracker) {
+    const auto c = tracker->capacity();
+    report.sramKvBlocks = c.sramBlocks;
+    report.sramKvBlockTokens = c.sramBlockTokens;
+    report.hbmKvRingTokens = c.hbmTokens;
+  }
   PoolRun loop(arrivals, mPolicy, mCost, mModel.memory(), tracker.get(), run, report, progressShare);
   auto outcomes = loop.serve();
   report.engineCalls = mCost.engineCalls() - callsBefore;

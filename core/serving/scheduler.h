@@ -43,6 +43,7 @@ struct PoolReport {
   };
   std::vector<Sample> samples;
   bool tieredKv = false; ///< the samples carry a KvTracker's SRAM and HBM occupancy
+  long long sramKvBlocks = 0, sramKvBlockTokens = 0, hbmKvRingTokens = 0; ///< its TieredKvCapacity
 };
 
 /// What a scheduler fills in: one record per request (in the order of the requests), the gaps

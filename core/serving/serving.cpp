@@ -62,9 +62,15 @@ std::string configProblem(const ModelSpec& model, const ServingConfig& config) {
 /// The pools' timelines as one: each pool's state holds until its next sample.
 Timeline mergeTimelines(const std::vector<PoolReport>& pools) {
   Timeline t;
-  for (const auto& p : pools) {
+  for (std::size_t i = 0; i < pools.size(); ++i) {
+    const auto& p = pools[i];
     t.pools.push_back(p.name);
     t.tieredKv |= p.tieredKv;
+    if (i < t.sramKvBlocks.size()) {
+      t.sramKvBlocks[i] = p.sramKvBlocks;
+      t.sramKvBlockTokens[i] = p.sramKvBlockTokens;
+      t.hbmKvRingTokens[i] = p.hbmKvRingTokens;
+    }
   }
   std::vector<std::size_t> at(pools.size(), 0);
   std::vector<PoolReport::Sample> state(pools.size(), PoolReport::Sample{0, 0, 0, 0, 0, 0, 0});

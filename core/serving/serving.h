@@ -115,6 +115,9 @@ struct TimelineSample {
 struct Timeline {
   std::vector<std::string> pools; ///< "prefill", "decode" or "aggregated", one per pool
   bool tieredKv = false;          ///< the samples carry SRAM and HBM occupancy (the npusim scheduler)
+  /// With tieredKv, per pool: SRAM KV blocks (0: the weights leave no SRAM for KV), tokens per
+  /// block, and tokens the HBM ring buffers hold.
+  std::array<long long, 2> sramKvBlocks{}, sramKvBlockTokens{}, hbmKvRingTokens{};
   std::vector<TimelineSample> samples; ///< in time order; each value holds until the next sample
 };
 

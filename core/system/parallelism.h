@@ -6,7 +6,9 @@
 // (`parallelism`), so `--set /parallelism/tp=16` switches it; fields: parallelism_fields.cpp.
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace llmwb {
 
@@ -31,6 +33,10 @@ std::optional<TensorPartition> parseTensorPartition(std::string_view text);
 std::optional<CorePlacement> parseCorePlacement(std::string_view text);
 std::optional<ReduceForm> parseReduceForm(std::string_view text);
 std::optional<PdMode> parsePdMode(std::string_view text);
+/// "5,0,1": group slots as the preset writes them; parseGroupSlots gives nullopt and `error` for
+/// anything but distinct whole numbers >= 0 separated by commas (empty text: none).
+std::string groupSlotsText(const std::vector<int>& slots);
+std::optional<std::vector<int>> parseGroupSlots(std::string_view text, std::string& error);
 
 struct ParallelismSpec {
   int tp = 4;  ///< cores per tensor-parallel group
@@ -42,6 +48,10 @@ struct ParallelismSpec {
   int prefillCores = 0; ///< disaggregation: the prefill pool (0: two thirds of the chip in whole pipelines)
   int decodeCores = 0;  ///< disaggregation: the decode pool (0: the rest, in whole pipelines)
   double fusionTokensPerCore = 8; ///< fusion: token budget per core and iteration (decodes + prefill chunk)
+  /// Where the TP groups sit: the slot (a group-sized box of the mesh, boustrophedon order) of each
+  /// group in pool, pipeline, stage order; groups past the list take the free slots in order.
+  /// Empty: every group in order (core/engine/npusim/chip_map.h).
+  std::vector<int> groupSlots;
 };
 
 } // namespace llmwb

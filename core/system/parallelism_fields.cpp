@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/system/parallelism_fields.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -43,6 +44,69 @@ std::optional<TensorPartition> parseTensorPartition(std::string_view t) { return
 std::optional<CorePlacement> parseCorePlacement(std::string_view t) { return parseAmong(t, kPlacements); }
 std::optional<ReduceForm> parseReduceForm(std::string_view t) { return parseAmong(t, kForms); }
 std::optional<PdMode> parsePdMode(std::string_view t) { return parseAmong(t, kModes); }
+
+std::string groupSlotsText(const std::vector<int>& slots) {
+  std::string out;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(slots[i]);
+  }
+  return out;
+}
+
+std::optional<std::vector<int>> parseGroupSlots(std::string_view text, std::string& error) {
+  std::vector<int> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(',', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view item = text.substr(at, end - at);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    const bool digits = !item.empty() && item.size() <= 6 &&
+                        std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits) {
+      error = "expected slot numbers (whole numbers from 0) separated by commas, got \"" + std::string(item) + "\"";
+      return std::nullopt;
+    }
+    const int slot = std::stoi(std::string(item));
+    if (std::find(out.begin(), out.end(), slot) != out.end()) {
+      error = "slot " + std::to_string(slot) + " is given to two groups";
+      return std::nullopt;
+    }
+    out.push_back(slot);
+    at = end + 1;
+    if (end == text.size()) break;
+    if (at == text.size()) {
+      error = "a trailing comma";
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+namespace {
+params::Field<ParallelismSpec> groupSlotsField() {
+  params::Field<ParallelismSpec> f;
+  f.key = "group_slots";
+  f.type = params::FieldType::Text;
+  f.get = [](const ParallelismSpec& s) { return params::FieldValue(groupSlotsText(s.groupSlots)); };
+  f.set = [](ParallelismSpec& s, const params::FieldValue& v) {
+    std::string error;
+    const auto slots = parseGroupSlots(params::textOf(v, "group_slots"), error);
+    if (!slots) throw params::FieldError("group_slots", error);
+    s.groupSlots = *slots;
+  };
+  return std::move(f)
+      .withLabel("Group slots")
+      .withDoc("where the TP groups sit on the mesh: the slot of each group (pool, pipeline, stage order) among the "
+               "mesh's group-sized boxes numbered in boustrophedon order (row 0 left to right, row 1 right to left, "
+               "...), comma-separated; groups past the list take the free slots in order; empty: every group in order. "
+               "Dragging a group in the NPU chip view writes it")
+      .withSource("NpuSim 4.1, Fig. 4 (pipelines placed on the grid); stage-to-stage activations follow XY routes "
+                  "between the placed groups");
+}
+} // namespace
 
 const params::ParamTable<ParallelismSpec>& parallelismFields() {
   using S = ParallelismSpec;
@@ -91,7 +155,8 @@ const params::ParamTable<ParallelismSpec>& parallelismFields() {
            .withDoc("fusion: tokens per core and iteration, decodes first, the rest prefill chunks (the pool's step "
                     "budget is this x the cores used)")
            .withSource("assumption: 8 x 64 cores = 512 tokens per step (the chunked scheduler's default); the paper's "
-                       "credit scheduler (budget 5, chunk cost 4) has no token size")});
+                       "credit scheduler (budget 5, chunk cost 4) has no token size"),
+       groupSlotsField()});
   return table;
 }
 

@@ -57,6 +57,48 @@ QString NpusimChipData::summary() const {
   return parts.join(QStringLiteral("; "));
 }
 
+namespace {
+QString signedDuration(double seconds) {
+  const double a = std::abs(seconds);
+  const QString sign = seconds < 0 ? QStringLiteral("−") : QStringLiteral("+");
+  if (a == 0) return QStringLiteral("±0");
+  if (a < 1e-6) return sign + QStringLiteral("%1 ns").arg(a * 1e9, 0, 'g', 3);
+  if (a < 1e-3) return sign + QStringLiteral("%1 µs").arg(a * 1e6, 0, 'g', 3);
+  if (a < 1) return sign + QStringLiteral("%1 ms").arg(a * 1e3, 0, 'g', 3);
+  return sign + QStringLiteral("%1 s").arg(a, 0, 'g', 3);
+}
+
+QString change(const QString& what, double before, double after) {
+  const double percent = before > 0 ? (after - before) / before * 100 : 0;
+  const QString sign = percent < 0 ? QStringLiteral("−") : QStringLiteral("+");
+  const QString share = percent == 0               ? QStringLiteral("±0 %")
+                        : std::abs(percent) < 0.001 ? sign + QStringLiteral("<0.001 %")
+                                                    : sign + QStringLiteral("%1 %").arg(std::abs(percent), 0, 'g', 3);
+  return QObject::tr("%1 %2 ms → %3 ms (%4, %5)")
+      .arg(what)
+      .arg(before * 1e3, 0, 'f', 6)
+      .arg(after * 1e3, 0, 'f', 6)
+      .arg(signedDuration(after - before), share);
+}
+} // namespace
+
+QString latencyChange(const EvaluationResult& before, const EvaluationResult& after) {
+  if (!before.feasible || !after.feasible)
+    return QObject::tr("TTFT/TBT: %1 → %2")
+        .arg(before.feasible ? QObject::tr("fits") : QObject::tr("does not fit"),
+             after.feasible ? QObject::tr("fits") : QObject::tr("does not fit: %1").arg(QString::fromStdString(after.problems.empty() ? "" : after.problems.front())));
+  return change(QObject::tr("TTFT"), before.prefill.ttft.value(), after.prefill.ttft.value()) + QStringLiteral(" · ") +
+         change(QObject::tr("TBT"), before.decode.tbt.value(), after.decode.tbt.value());
+}
+
+std::vector<int> groupSlotsAfterMove(const engine::npusim::ChipMap& map, int group, int slot) {
+  auto placed = engine::npusim::movedGroupSlots(map, group, slot);
+  bool inOrder = true;
+  for (std::size_t i = 0; i < placed.size(); ++i) inOrder = inOrder && placed[i] == int(i);
+  if (inOrder) placed.clear();
+  return placed;
+}
+
 NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phase, const QString& traffic) {
   NpusimChipData d;
   d.phase = phase;
@@ -103,7 +145,11 @@ NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phas
     if (d.problem.isEmpty()) d.problem = QObject::tr("The system has no npusim device.");
     return d;
   }
-  d.map = npu::mapChip(d.core.meshColumns, d.core.meshRows, d.map.layout, pools);
+  // The prefill pool's groups first, as the engine places them (NpusimModel::placeStages).
+  std::stable_sort(pools.begin(), pools.end(), [](const npu::ChipPool& a, const npu::ChipPool& b) {
+    return a.role == DeviceRole::Prefill && b.role != DeviceRole::Prefill;
+  });
+  d.map = npu::mapChip(d.core.meshColumns, d.core.meshRows, d.map.layout, pools, d.parallelism.groupSlots);
   if (!d.map.problem.empty() && d.problem.isEmpty()) d.problem = QString::fromStdString(d.map.problem);
 
   // M of the GEMMs.

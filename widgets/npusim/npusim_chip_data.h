@@ -52,6 +52,14 @@ struct NpusimChipData {
   QString summary() const;
 };
 
+/// "TTFT 772.709 ms → 772.710 ms (+54 ns, +0.00001 %) · TBT ...": how a placement changed the
+/// design's latencies (before -> after); says when either result does not fit.
+QString latencyChange(const EvaluationResult& before, const EvaluationResult& after);
+
+/// The group slots after moving `group` to `slot` (chip_map.h movedGroupSlots), empty when that is
+/// the default order (so that moving everything back restores the system as it was).
+std::vector<int> groupSlotsAfterMove(const engine::npusim::ChipMap& map, int group, int slot);
+
 /// The chip of the request's system in `phase` with `traffic` (an id of `traffics`; empty or
 /// unknown: the first projection). Never throws: problems go to `problem`.
 NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phase, const QString& traffic = {});

@@ -109,6 +109,7 @@ void NpusimChipPlot::fitAspect() {
 void NpusimChipPlot::rebuild() {
   clearPlottables();
   clearItems();
+  mDropMarker = nullptr;
   mCoreItems = mLinkItems = 0;
   mCellLabels.clear();
   const PlotTheme& t = theme();
@@ -201,6 +202,7 @@ void NpusimChipPlot::rebuild() {
                    .arg(c.group)
                    .arg(c.rank)
                    .arg(map.layout.tp);
+        if (mDragEnabled) tip += tr("\nslot %1: drag to move this group to another slot (Edit > Undo puts it back)").arg(g.slot);
       }
       addHoverPoint({xAxis, yAxis, double(x), double(y), tip, 0});
     }
@@ -272,6 +274,88 @@ void NpusimChipPlot::rebuild() {
   styleAxis(*mScale->axis(), t);
   mScale->setVisible(!mData.loads.empty());
   fitAspect();
+}
+
+void NpusimChipPlot::setDragEnabled(bool on) {
+  if (on == mDragEnabled) return;
+  mDragEnabled = on;
+  refresh(); // the cores' tooltips say so
+}
+
+std::optional<engine::npusim::Coord> NpusimChipPlot::coreAt(const QPointF& pos) const {
+  const auto& map = mData.map;
+  if (mData.empty()) return std::nullopt;
+  const int x = int(std::lround(xAxis->pixelToCoord(pos.x()))), y = int(std::lround(yAxis->pixelToCoord(pos.y())));
+  if (x < 0 || y < 0 || x >= map.columns || y >= map.rows) return std::nullopt;
+  return engine::npusim::Coord{x, y};
+}
+
+QPointF NpusimChipPlot::corePosition(engine::npusim::Coord core) const {
+  return {xAxis->coordToPixel(core.x), yAxis->coordToPixel(core.y)};
+}
+
+void NpusimChipPlot::mousePressEvent(QMouseEvent* event) {
+  const auto core = mDragEnabled && event->button() == Qt::LeftButton ? coreAt(event->position()) : std::nullopt;
+  if (!core || mData.map.at(*core).group < 0) {
+    PlotView::mousePressEvent(event);
+    return;
+  }
+  mDragGroup = mData.map.at(*core).group;
+  setCursor(Qt::ClosedHandCursor);
+  markDropTarget(event->position());
+  event->accept();
+}
+
+void NpusimChipPlot::mouseMoveEvent(QMouseEvent* event) {
+  if (mDragGroup < 0) {
+    PlotView::mouseMoveEvent(event);
+    const auto core = mDragEnabled ? coreAt(event->position()) : std::nullopt;
+    if (core && mData.map.at(*core).group >= 0) setCursor(Qt::OpenHandCursor);
+    else unsetCursor();
+    return;
+  }
+  markDropTarget(event->position());
+  event->accept();
+}
+
+void NpusimChipPlot::mouseReleaseEvent(QMouseEvent* event) {
+  if (mDragGroup < 0) {
+    PlotView::mouseReleaseEvent(event);
+    return;
+  }
+  const int group = mDragGroup;
+  mDragGroup = -1;
+  unsetCursor();
+  if (mDropMarker) {
+    removeItem(mDropMarker);
+    mDropMarker = nullptr;
+  }
+  replot(QCustomPlot::rpQueuedReplot);
+  const auto core = coreAt(event->position());
+  const int slot = core ? engine::npusim::slotAt(mData.map, *core) : -1;
+  if (slot >= 0 && slot != mData.map.groups[std::size_t(group)].slot) emit groupMoveRequested(group, slot);
+  event->accept();
+}
+
+void NpusimChipPlot::markDropTarget(const QPointF& pos) {
+  const auto core = coreAt(pos);
+  const int slot = core ? engine::npusim::slotAt(mData.map, *core) : -1;
+  if (slot < 0) {
+    if (mDropMarker) mDropMarker->setVisible(false);
+    replot(QCustomPlot::rpQueuedReplot);
+    return;
+  }
+  if (!mDropMarker) {
+    mDropMarker = new QCPItemRect(this);
+    mDropMarker->setPen(QPen(theme().foreground, 3, Qt::DashLine));
+    mDropMarker->setBrush(Qt::NoBrush);
+  }
+  const auto origin = engine::npusim::groupSlots(mData.map.columns, mData.map.rows, mData.map.layout)[std::size_t(slot)];
+  const double w = std::max(1, mData.map.layout.width), h = std::max(1, mData.map.layout.height);
+  mDropMarker->topLeft->setCoords(origin.x - 0.5, origin.y - 0.5);
+  mDropMarker->bottomRight->setCoords(origin.x + w - 0.5, origin.y + h - 0.5);
+  mDropMarker->setVisible(true);
+  replot(QCustomPlot::rpQueuedReplot);
 }
 
 PlotTable NpusimChipPlot::table() const {

@@ -3,10 +3,14 @@
 // The NpuSim chip: every core of the mesh as a square coloured by its pipeline stage (idle cores
 // grey), marked P (prefill pool), D (decode pool) or F (fused pool), and every directed mesh link
 // the chosen traffic crosses as a bar between neighbours, coloured by its bytes (a heat scale in
-// MB). Hover a core or a link for its numbers. The table lists the loaded links.
+// MB). Hover a core or a link for its numbers. The table lists the loaded links. With dragging on
+// (a document to edit), a TP group can be dragged onto another slot of the mesh: the plot outlines
+// the target and asks for the move (groupMoveRequested); the view makes it an undoable edit.
 
 #include "widgets/npusim/npusim_chip_data.h"
 #include "widgets/plots/plot_view.h"
+
+#include <optional>
 
 class QCPColorScale;
 class QCPLegend;
@@ -27,11 +31,33 @@ public:
   PlotTable table() const override;
   QString figureName() const override { return QStringLiteral("npusim-chip"); }
 
+  /// Whether groups can be dragged (off: the plot only shows).
+  void setDragEnabled(bool on);
+  /// The mesh core under a widget position (nullopt outside every core's cell).
+  std::optional<engine::npusim::Coord> coreAt(const QPointF& pos) const;
+  /// Widget position of a core's centre (for tests).
+  QPointF corePosition(engine::npusim::Coord core) const;
+  /// The group being dragged (-1: none).
+  int draggedGroup() const { return mDragGroup; }
+
+signals:
+  /// The user dropped TP group `group` (index into data().map.groups) on slot `slot` (index into
+  /// engine::npusim::groupSlots) other than its own.
+  void groupMoveRequested(int group, int slot);
+
 protected:
   void rebuild() override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
   void fitAspect();
+  /// Outlines the slot under `pos` as the drop target (or hides the outline).
+  void markDropTarget(const QPointF& pos);
+  bool mDragEnabled = false;
+  int mDragGroup = -1;
+  QCPItemRect* mDropMarker = nullptr;
   NpusimChipData mData;
   QCPColorScale* mScale = nullptr;
   int mCoreItems = 0, mLinkItems = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/npusim/npusim_view.h"
 
+#include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/npusim/npusim_chip_plot.h"
 
@@ -10,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace llmwb::ui {
 
@@ -38,8 +40,16 @@ NpusimView::NpusimView(QWidget* parent) : QWidget(parent) {
   mMessage->setStyleSheet(QStringLiteral("color: #b3261e;"));
   mMessage->hide();
   layout->addWidget(mMessage);
+  mChange = new QLabel;
+  mChange->setWordWrap(true);
+  mChange->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  mChange->setToolTip(tr("How the last placement change moved the design's time to first token and time between "
+                         "tokens (before → after). Undo restores the placement."));
+  mChange->hide();
+  layout->addWidget(mChange);
   mPlot = new NpusimChipPlot;
   layout->addWidget(mPlot, 1);
+  connect(mPlot, &NpusimChipPlot::groupMoveRequested, this, &NpusimView::moveGroup);
   connect(mPhase, &QComboBox::currentIndexChanged, this, [this] { refreshChip(); });
   connect(mTraffic, &QComboBox::currentIndexChanged, this, [this] { refreshChip(); });
 }
@@ -47,6 +57,42 @@ NpusimView::NpusimView(QWidget* parent) : QWidget(parent) {
 void NpusimView::setRequest(std::shared_ptr<const EvaluationRequest> request) {
   mRequest = std::move(request);
   refreshChip();
+}
+
+void NpusimView::setResults(const std::shared_ptr<const ProjectResults>& results) {
+  const auto before = mResults;
+  mResults = results;
+  if (before && results && before->main && results->main && before->request && results->request &&
+      before->request->system.parallelism && results->request->system.parallelism &&
+      before->request->system.parallelism->groupSlots != results->request->system.parallelism->groupSlots) {
+    mChange->setText(tr("Placement changed: %1").arg(latencyChange(*before->main, *results->main)));
+    mChange->show();
+  }
+  setRequest(results ? results->request : nullptr);
+}
+
+void NpusimView::setDocument(ProjectDocument* document) {
+  mDocument = document;
+  mPlot->setDragEnabled(document != nullptr);
+  mChange->clear();
+  mChange->hide();
+}
+
+QString NpusimView::placementChange() const { return mChange->isHidden() ? QString() : mChange->text(); }
+
+void NpusimView::moveGroup(int group, int slot) {
+  const auto& map = mPlot->data().map;
+  if (!mDocument || group < 0 || std::size_t(group) >= map.groups.size()) return;
+  const auto placed = groupSlotsAfterMove(map, group, slot);
+  const auto& g = map.groups[std::size_t(group)];
+  const auto role = map.pools[std::size_t(g.pool)].role;
+  const QString pool = role == DeviceRole::Prefill ? tr("prefill") : role == DeviceRole::Decode ? tr("decode") : tr("fused");
+  mDocument->edit(tr("Move the %1 pool's stage %2 (pipeline %3) to slot %4").arg(pool).arg(g.stage).arg(g.pipeline).arg(slot),
+                  [&](Project& p) {
+                    auto& par = p.system.system.parallelism;
+                    if (!par) throw std::invalid_argument("the system has no parallelism block to place groups in");
+                    par->groupSlots = placed;
+                  });
 }
 
 QString NpusimView::message() const { return mMessage->isHidden() ? QString() : mMessage->text(); }

@@ -12,7 +12,8 @@ namespace {
 class NpusimResultView : public ResultView {
 public:
   QWidget* widget() const override { return mView; }
-  void setResults(const std::shared_ptr<const ProjectResults>& results) override { mView->setRequest(results->request); }
+  void setResults(const std::shared_ptr<const ProjectResults>& results) override { mView->setResults(results); }
+  void setDocument(ProjectDocument* document) override { mView->setDocument(document); }
 
 private:
   NpusimView* mView = new NpusimView;

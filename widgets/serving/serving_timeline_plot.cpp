@@ -91,7 +91,11 @@ void ServingTimelinePlot::rebuild() {
         sram << s.sramKvOccupancy[p] * 100.0;
         hbm << s.hbmKvOccupancy[p] * 100.0;
       }
-      step(tr("SRAM KV blocks, %1 (%)").arg(q(pools[p])), sram, yAxis2, QPen(seriesColor(2, t.dark), 1.6, p == 0 ? Qt::SolidLine : Qt::DashDotLine));
+      const auto& tl = mRun.timeline;
+      // No blocks at all: the weights fill the SRAM (the hover and docs/npusim.md say so).
+      const QString sramName = tl.sramKvBlocks[p] > 0 ? tr("SRAM KV blocks, %1 (%)").arg(q(pools[p]))
+                                                      : tr("SRAM KV, %1: 0 blocks").arg(q(pools[p]));
+      step(sramName, sram, yAxis2, QPen(seriesColor(2, t.dark), 1.6, p == 0 ? Qt::SolidLine : Qt::DashDotLine));
       step(tr("HBM KV ring, %1 (%)").arg(q(pools[p])), hbm, yAxis2, QPen(seriesColor(3, t.dark), 1.6, p == 0 ? Qt::SolidLine : Qt::DashDotLine));
     }
   }
@@ -105,10 +109,15 @@ void ServingTimelinePlot::rebuild() {
     QString kv;
     for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
       kv += tr("<br>KV %1: %2 % of the pool's bytes").arg(q(pools[p])).arg(s.kvOccupancy[p] * 100.0, 0, 'f', 1);
+      if (tiered && mRun.timeline.sramKvBlocks[p] == 0)
+        kv += tr("<br>&nbsp;&nbsp;no SRAM KV blocks: the weights fill the %1 pool's SRAM").arg(q(pools[p]));
       if (tiered)
-        kv += tr("<br>&nbsp;&nbsp;SRAM blocks %1 % · HBM ring reserved %2 %, spilled into it %3 %")
+        kv += tr("<br>&nbsp;&nbsp;SRAM blocks %1 % of %2 (%3 tokens each) · HBM ring reserved %4 % of %5 tokens, spilled into it %6 %")
                   .arg(s.sramKvOccupancy[p] * 100.0, 0, 'f', 1)
+                  .arg(mRun.timeline.sramKvBlocks[p])
+                  .arg(mRun.timeline.sramKvBlockTokens[p])
                   .arg(s.hbmKvOccupancy[p] * 100.0, 0, 'f', 1)
+                  .arg(mRun.timeline.hbmKvRingTokens[p])
                   .arg(s.hbmKvSpilled[p] * 100.0, 0, 'f', 2);
     }
     const QString text = tr("<b>t = %1</b><br>queued %2 · running %3%4")

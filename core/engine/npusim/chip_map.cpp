@@ -2,6 +2,7 @@
 #include "core/engine/npusim/chip_map.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 
@@ -11,7 +12,95 @@ int ChipMap::usedCores() const {
   return int(std::count_if(cores.begin(), cores.end(), [](const ChipCore& c) { return c.group >= 0; }));
 }
 
-ChipMap mapChip(int columns, int rows, const GroupLayout& layout, const std::vector<ChipPool>& pools) {
+std::vector<Coord> groupSlots(int columns, int rows, const GroupLayout& layout) {
+  const int w = std::max(1, layout.width), h = std::max(1, layout.height);
+  const int slotsX = std::max(0, columns) / w, slotsY = std::max(0, rows) / h;
+  std::vector<Coord> slots;
+  for (int sy = 0; sy < slotsY; ++sy)
+    for (int i = 0; i < slotsX; ++i) slots.push_back({(sy % 2 ? slotsX - 1 - i : i) * w, sy * h});
+  return slots;
+}
+
+std::vector<int> assignSlots(int groups, int slots, const std::vector<int>& order, std::string& error) {
+  std::vector<int> out;
+  std::vector<bool> taken(std::size_t(std::max(0, slots)), false);
+  for (const int s : order) {
+    if (s < 0 || s >= slots) {
+      error = "slot " + std::to_string(s) + " is past the mesh's " + std::to_string(slots) + " group slots (0 to " +
+              std::to_string(slots - 1) + ")";
+      break;
+    }
+    if (taken[std::size_t(s)]) {
+      error = "slot " + std::to_string(s) + " is given to two groups";
+      break;
+    }
+    if (int(out.size()) == groups) {
+      error = std::to_string(order.size()) + " slots for " + std::to_string(groups) + " groups";
+      break;
+    }
+    taken[std::size_t(s)] = true;
+    out.push_back(s);
+  }
+  if (!error.empty()) {
+    out.clear();
+    std::fill(taken.begin(), taken.end(), false);
+  }
+  for (int s = 0; s < slots && int(out.size()) < groups; ++s)
+    if (!taken[std::size_t(s)]) out.push_back(s);
+  return out;
+}
+
+int slotAt(const ChipMap& map, Coord core) {
+  if (core.x < 0 || core.y < 0 || core.x >= map.columns || core.y >= map.rows) return -1;
+  const auto slots = groupSlots(map.columns, map.rows, map.layout);
+  const int w = std::max(1, map.layout.width), h = std::max(1, map.layout.height);
+  const Coord origin{core.x / w * w, core.y / h * h};
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    if (slots[i] == origin) return int(i);
+  return -1;
+}
+
+std::vector<int> movedGroupSlots(const ChipMap& map, int fromGroup, int toSlot) {
+  std::vector<int> slots;
+  for (const auto& g : map.groups) slots.push_back(g.slot);
+  const int count = int(groupSlots(map.columns, map.rows, map.layout).size());
+  if (fromGroup < 0 || fromGroup >= int(slots.size()) || toSlot < 0 || toSlot >= count) return slots;
+  const int fromSlot = slots[std::size_t(fromGroup)];
+  for (auto& s : slots)
+    if (s == toSlot) s = fromSlot; // the group there swaps places
+  slots[std::size_t(fromGroup)] = toSlot;
+  return slots;
+}
+
+namespace {
+/// Busiest link's share of the activation bytes and the longest route from the group at `from`
+/// to the group at `to`, rank i to rank i.
+std::pair<double, int> boundaryRoute(const GroupLayout& layout, Coord from, Coord to) {
+  std::vector<Flow> flows;
+  const double share = 1.0 / double(std::max<std::size_t>(1, layout.position.size()));
+  int hops = 0;
+  for (const auto& p : layout.position) {
+    const Coord a{from.x + p.x, from.y + p.y}, b{to.x + p.x, to.y + p.y};
+    flows.push_back({a, b, share});
+    hops = std::max(hops, std::abs(a.x - b.x) + std::abs(a.y - b.y));
+  }
+  double busiest = 0;
+  for (const auto& l : linkLoads(flows)) busiest = std::max(busiest, l.bytes);
+  return {busiest, hops};
+}
+} // namespace
+
+BoundaryScale boundaryScale(const GroupLayout& layout, Coord placedFrom, Coord placedTo, Coord defaultFrom, Coord defaultTo) {
+  const auto [placedShare, placedHops] = boundaryRoute(layout, placedFrom, placedTo);
+  const auto [defaultShare, defaultHops] = boundaryRoute(layout, defaultFrom, defaultTo);
+  BoundaryScale s;
+  if (defaultShare > 0) s.bandwidth = placedShare / defaultShare;
+  if (defaultHops > 0) s.hops = double(std::max(1, placedHops)) / double(defaultHops);
+  return s;
+}
+
+ChipMap mapChip(int columns, int rows, const GroupLayout& layout, const std::vector<ChipPool>& pools,
+                const std::vector<int>& order) {
   ChipMap map;
   map.columns = std::max(0, columns);
   map.rows = std::max(0, rows);
@@ -19,20 +108,19 @@ ChipMap mapChip(int columns, int rows, const GroupLayout& layout, const std::vec
   map.pools = pools;
   map.cores.assign(std::size_t(map.columns * map.rows), ChipCore{});
   const int w = std::max(1, layout.width), h = std::max(1, layout.height);
-  const int slotsX = map.columns / w, slotsY = map.rows / h;
-  std::vector<Coord> slots; // top-left corners in boustrophedon order
-  for (int sy = 0; sy < slotsY; ++sy)
-    for (int i = 0; i < slotsX; ++i) slots.push_back({(sy % 2 ? slotsX - 1 - i : i) * w, sy * h});
-  std::size_t next = 0;
+  const auto slots = groupSlots(map.columns, map.rows, layout);
   int wanted = 0;
+  for (const auto& p : pools) wanted += p.shape.pipelines * p.shape.pp;
+  std::string orderError;
+  const auto slotOf = assignSlots(wanted, int(slots.size()), order, orderError);
+  std::size_t next = 0;
   for (std::size_t p = 0; p < pools.size(); ++p) {
     const auto& s = pools[p].shape;
     for (int pipe = 0; pipe < s.pipelines; ++pipe)
       for (int st = 0; st < s.pp; ++st) {
-        ++wanted;
-        if (next >= slots.size()) continue;
-        const Coord origin = slots[next++];
-        ChipGroup g{.pool = int(p), .pipeline = pipe, .stage = st, .position = {}};
+        if (next >= slotOf.size()) continue;
+        const Coord origin = slots[std::size_t(slotOf[next++])];
+        ChipGroup g{.pool = int(p), .pipeline = pipe, .stage = st, .slot = slotOf[next - 1], .position = {}};
         for (std::size_t r = 0; r < layout.position.size(); ++r) {
           const Coord c{origin.x + layout.position[r].x, origin.y + layout.position[r].y};
           g.position.push_back(c);
@@ -41,6 +129,7 @@ ChipMap mapChip(int columns, int rows, const GroupLayout& layout, const std::vec
         map.groups.push_back(std::move(g));
       }
   }
+  if (!orderError.empty()) map.problem = orderError + " (/parallelism/group_slots); the groups are shown in order";
   if (int(map.groups.size()) < wanted) {
     map.problem = std::to_string(wanted) + " groups of " + std::to_string(w) + " x " + std::to_string(h) +
                   " cores do not fit the " + std::to_string(map.columns) + " x " + std::to_string(map.rows) +

@@ -2,9 +2,10 @@
 #pragma once
 // Where a system's TP groups sit on the whole NpuSim mesh, and the load a set of flows puts on
 // every directed mesh link (for views and tests; the engine itself costs one group in its own
-// frame, noc.h). Groups are boxes of the group layout, laid in boustrophedon order (row 0 left to
-// right, row 1 right to left, ...), pool after pool, pipeline after pipeline, stage after stage,
-// so consecutive stages are neighbours. Flows follow XY routes.
+// frame, noc.h). Groups are boxes of the group layout in the mesh's slots (group-sized boxes in
+// boustrophedon order: row 0 left to right, row 1 right to left, ...), prefill pool first, pipeline
+// after pipeline, stage after stage, so by default consecutive stages are neighbours;
+// ParallelismSpec::groupSlots places them elsewhere. Flows follow XY routes.
 
 #include "core/system/system_spec.h"
 #include "core/engine/npusim/noc.h"
@@ -24,6 +25,7 @@ struct ChipPool {
 /// One TP group on the chip.
 struct ChipGroup {
   int pool = 0, pipeline = 0, stage = 0;
+  int slot = -1; ///< index into groupSlots()
   std::vector<Coord> position; ///< rank -> core on the chip
 };
 
@@ -43,8 +45,30 @@ struct ChipMap {
   int usedCores() const;
 };
 
-/// Lays the pools' groups of `layout` out on a `columns` x `rows` mesh.
-ChipMap mapChip(int columns, int rows, const GroupLayout& layout, const std::vector<ChipPool>& pools);
+/// Top-left corners of the mesh's group-sized boxes (slots), in boustrophedon order.
+std::vector<Coord> groupSlots(int columns, int rows, const GroupLayout& layout);
+
+/// The slot of each of `groups` groups: `order` (ParallelismSpec::groupSlots) for the first ones,
+/// then the free slots in order; at most `slots` groups get one. `error` says why `order` does not
+/// fit (a slot past the mesh, more slots than groups); the result is then the default order.
+std::vector<int> assignSlots(int groups, int slots, const std::vector<int>& order, std::string& error);
+
+/// Lays the pools' groups of `layout` out on a `columns` x `rows` mesh, in the slots `order` gives.
+ChipMap mapChip(int columns, int rows, const GroupLayout& layout, const std::vector<ChipPool>& pools,
+                const std::vector<int>& order = {});
+
+/// The slot (index into groupSlots) of the box holding `core`, or -1 outside every slot.
+int slotAt(const ChipMap& map, Coord core);
+
+/// The slot of every group of the map (in pool, pipeline, stage order) with the group at `from`
+/// moved to slot `to`: the group there, if any, takes `from`'s place. The ParallelismSpec::groupSlots
+/// that lays the map out so; unchanged when `from` is not a group or `to` is not a slot.
+std::vector<int> movedGroupSlots(const ChipMap& map, int fromGroup, int toSlot);
+
+/// How a re-placement changes the activations between two consecutive stages' groups, against the
+/// default order (groups in order): the busiest link's share of the bytes and the longest route,
+/// each as placed / default (1, 1 when both are the same).
+BoundaryScale boundaryScale(const GroupLayout& layout, Coord placedFrom, Coord placedTo, Coord defaultFrom, Coord defaultTo);
 
 struct Flow {
   Coord from, to;

@@ -48,6 +48,13 @@ struct GroupLayout {
   StepShape ringShape, rowShape, colShape;
 };
 
+/// A boundary between consecutive pipeline stages as placed on the chip against the default order:
+/// the busiest link's share of the activations and the longest route, placed / default
+/// (chip_map.h: boundaryScale).
+struct BoundaryScale {
+  double bandwidth = 1, hops = 1;
+};
+
 /// Lays a group of `tp` cores out by `placement` on a mesh of `columns` x `rows`; empty `error`
 /// when it fits, else why not.
 GroupLayout layoutGroup(int tp, CorePlacement placement, int columns, int rows, NocLock lock, std::string& error);

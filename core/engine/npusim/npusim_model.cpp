@@ -4,6 +4,7 @@
 #include "core/compute/compute_kind.h"
 #include "core/device/device_model.h"
 #include "core/engine/device_summary.h"
+#include "core/engine/npusim/chip_map.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,33 @@ std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineC
   if (prefill <= 0) prefill = std::min(cores, unit);
   int decode = p.decodeCores > 0 ? p.decodeCores : (cores - prefill) / unit * unit;
   return {prefill, decode};
+}
+
+PoolShape poolShape(const ParallelismSpec& par, DeviceRole role, int chipCores, int layers, std::string& problem) {
+  PoolShape pool;
+  const int tp = par.tp;
+  int pp = par.pp;
+  int cores = chipCores;
+  if (role != DeviceRole::Both) {
+    const int ppGuess = pp > 0 ? pp : 1;
+    const auto [p, d] = poolCores(par, chipCores, tp * ppGuess);
+    cores = role == DeviceRole::Prefill ? p : d;
+    if (p + d > chipCores) {
+      problem = "the prefill and decode pools (" + std::to_string(p) + " + " + std::to_string(d) + " cores) exceed the " +
+                std::to_string(chipCores) + " cores of the chip (/parallelism/prefill_cores, /parallelism/decode_cores)";
+      return pool;
+    }
+  }
+  if (pp == 0) pp = std::max(1, std::min(cores / std::max(1, tp), layers));
+  pp = std::min(pp, layers);
+  pool.cores = cores;
+  pool.tp = tp;
+  pool.pp = pp;
+  pool.pipelines = cores / std::max(1, tp * pp);
+  if (pool.pipelines < 1)
+    problem = "a pool of " + std::to_string(cores) + " cores cannot hold one pipeline of TP " + std::to_string(tp) +
+              " x PP " + std::to_string(pp) + " (/parallelism/tp, /parallelism/pp)";
+  return pool;
 }
 
 namespace {
@@ -48,29 +76,9 @@ NpusimModel::NpusimModel(const EngineContext& context)
   }
   // The pool.
   const int tp = mPar.tp;
-  int pp = mPar.pp;
-  int cores = chip;
-  if (mRole != DeviceRole::Both) {
-    const int ppGuess = pp > 0 ? pp : 1;
-    const auto [p, d] = poolCores(mPar, chip, tp * ppGuess);
-    cores = mRole == DeviceRole::Prefill ? p : d;
-    if (p + d > chip) {
-      mProblem = "the prefill and decode pools (" + std::to_string(p) + " + " + std::to_string(d) + " cores) exceed the " +
-                 std::to_string(chip) + " cores of the chip (/parallelism/prefill_cores, /parallelism/decode_cores)";
-      return;
-    }
-  }
-  if (pp == 0) pp = std::max(1, std::min(cores / std::max(1, tp), layers));
-  pp = std::min(pp, layers);
-  mPool.cores = cores;
-  mPool.tp = tp;
-  mPool.pp = pp;
-  mPool.pipelines = cores / std::max(1, tp * pp);
-  if (mPool.pipelines < 1) {
-    mProblem = "a pool of " + std::to_string(cores) + " cores cannot hold one pipeline of TP " + std::to_string(tp) +
-               " x PP " + std::to_string(pp) + " (/parallelism/tp, /parallelism/pp)";
-    return;
-  }
+  mPool = poolShape(mPar, mRole, chip, layers, mProblem);
+  if (!mProblem.empty()) return;
+  const int pp = mPool.pp;
   std::string error;
   mLayout = layoutGroup(tp, mPar.placement, mCore.meshColumns, mCore.meshRows, mCore.nocLock, error);
   if (!error.empty()) {
@@ -78,6 +86,7 @@ NpusimModel::NpusimModel(const EngineContext& context)
     return;
   }
   mGrid = gridRings(mLayout, mCore.nocLock);
+  if (!placeStages(chip, layers)) return;
   // Stages: contiguous runs of layers; the first holds the embedding, the last the LM head.
   const double embed = double(mModel.vocabSize) * mModel.hiddenSize * mBytes;
   for (int s = 0; s < pp; ++s) {
@@ -85,6 +94,7 @@ NpusimModel::NpusimModel(const EngineContext& context)
     st.first = int(std::floor(double(s) * layers / pp));
     st.count = int(std::floor(double(s + 1) * layers / pp)) - st.first;
     st.head = s == pp - 1;
+    st.index = s;
     for (int i = st.first; i < st.first + st.count; ++i) {
       const auto* type = mModel.layerType(mModel.layerPattern[std::size_t(i)]);
       st.weightBytes += mModel.layerParameters(*type) * mBytes;
@@ -114,6 +124,44 @@ NpusimModel::NpusimModel(const EngineContext& context)
   if (worst * (1.0 - mWeightShare) > mCore.hbmBytes())
     mProblem = "a core's share of a stage's weights (" + std::to_string(worst / 1e9) + " GB) fits neither its SRAM nor its " +
                std::to_string(mCore.hbmCapacityGB) + " GB of HBM; use more pipeline stages or TP";
+}
+
+bool NpusimModel::placeStages(int chip, int layers) {
+  // The chip's groups in chip_map.h's order: the prefill pool's first, then pipeline by pipeline,
+  // stage by stage. ParallelismSpec::groupSlots moves them; each boundary between consecutive
+  // stages then scales against the default order (boundaryScale).
+  const int pp = mPool.pp;
+  int offset = 0, chipGroups = mPool.pipelines * pp;
+  if (mRole != DeviceRole::Both) {
+    std::string otherProblem;
+    const auto other = poolShape(mPar, mRole == DeviceRole::Prefill ? DeviceRole::Decode : DeviceRole::Prefill, chip, layers, otherProblem);
+    const int otherGroups = otherProblem.empty() ? other.pipelines * other.pp : 0;
+    chipGroups += otherGroups;
+    if (mRole == DeviceRole::Decode) offset = otherGroups;
+  }
+  mBoundaries.assign(std::size_t(std::max(0, pp - 1)), BoundaryScale{});
+  if (mPar.groupSlots.empty()) return true;
+  const auto slots = groupSlots(mCore.meshColumns, mCore.meshRows, mLayout);
+  std::string error;
+  const auto placed = assignSlots(chipGroups, int(slots.size()), mPar.groupSlots, error);
+  if (!error.empty()) {
+    mProblem = error + " (/parallelism/group_slots)";
+    return false;
+  }
+  const auto inOrder = assignSlots(chipGroups, int(slots.size()), {}, error);
+  std::vector<bool> seen(mBoundaries.size(), false);
+  for (int pipe = 0; pipe < mPool.pipelines; ++pipe)
+    for (int s = 0; s + 1 < pp; ++s) {
+      const auto a = std::size_t(offset + pipe * pp + s), b = a + 1;
+      if (b >= placed.size()) continue; // groups past the mesh's slots keep the default
+      const auto scale = boundaryScale(mLayout, slots[std::size_t(placed[a])], slots[std::size_t(placed[b])],
+                                       slots[std::size_t(inOrder[a])], slots[std::size_t(inOrder[b])]);
+      auto& worst = mBoundaries[std::size_t(s)]; // the pipelines step together: the slowest sets it
+      worst.bandwidth = seen[std::size_t(s)] ? std::max(worst.bandwidth, scale.bandwidth) : scale.bandwidth;
+      worst.hops = seen[std::size_t(s)] ? std::max(worst.hops, scale.hops) : scale.hops;
+      seen[std::size_t(s)] = true;
+    }
+  return true;
 }
 
 double NpusimModel::memorySeconds(double sramBytes, double hbmBytes) const {
@@ -311,7 +359,9 @@ NpusimModel::Cost NpusimModel::stageCost(const Stage& s, double seqs, double new
   } else {
     // Activations to the next stage's group over the links between the two groups.
     const double bytes = seqs * newTokens * mModel.hiddenSize * mBytes;
-    const double t = bytes / (mLayout.boundaryLinks * mCore.nocBandwidth()) + (2.0 + mCore.hopCycles) / mCore.frequencyHz();
+    const auto& placed = mBoundaries[std::size_t(s.index)];
+    const double t = placed.bandwidth * bytes / (mLayout.boundaryLinks * mCore.nocBandwidth()) +
+                     placed.hops * (2.0 + mCore.hopCycles) / mCore.frequencyHz();
     total.time += t;
     total.comm += t;
     total.nocBytes += bytes;

@@ -25,6 +25,10 @@ struct StageKvCapacity {
   long long hbmTokens = 0;  ///< in core-local HBM after the stage's spilled weights
 };
 
+/// The pool a group of `role` gets on a chip of `chipCores` cores for a model of `layers` layers;
+/// `problem` says why there is none.
+PoolShape poolShape(const ParallelismSpec& par, DeviceRole role, int chipCores, int layers, std::string& problem);
+
 /// Cores of the prefill and decode pools of a chip of `cores` (0 in the block: two thirds in whole
 /// pipelines of tp x pp, the rest).
 std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineCores);
@@ -68,6 +72,7 @@ public:
 
 private:
   struct Stage {
+    int index = 0;
     int first = 0, count = 0; ///< layers [first, first + count)
     bool head = false;        ///< holds the LM head
     double weightBytes = 0;   ///< the stage's weights (whole group)
@@ -78,6 +83,8 @@ private:
   struct Cost {
     double time = 0, comm = 0, flops = 0, hbmBytes = 0, nocBytes = 0;
   };
+  /// Fills mBoundaries from the group slots; false (and mProblem) when they do not fit the mesh.
+  bool placeStages(int chip, int layers);
   Cost stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident) const;
   Cost layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share) const;
   /// Y = X W on the group; `share` of the core's weight block sits in SRAM, the rest streams from HBM.
@@ -99,6 +106,7 @@ private:
   GroupLayout mLayout;
   GridRings mGrid;
   std::vector<Stage> mStages;
+  std::vector<BoundaryScale> mBoundaries; ///< stage s -> s + 1, against the default order
   double mBytes = 2;          ///< bytes per element (weights, activations, KV)
   double mWeightShare = 1, mKvSram = 0;
   double mModelWeights = 0, mKvPerToken = 0;

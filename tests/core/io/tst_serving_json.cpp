@@ -49,8 +49,12 @@ TEST(ServingJson, TieredKvOccupancyOnlyWhenTheRunHasIt) {
   EXPECT_NE(plain.find("\"tiered_kv\": false"), std::string::npos);
   EXPECT_EQ(plain.find("kv_sram_blocks_used_fraction"), std::string::npos);
   r.timeline.tieredKv = true;
+  r.timeline.sramKvBlocks = {0, 1200};
+  r.timeline.sramKvBlockTokens = {16, 16};
+  r.timeline.hbmKvRingTokens = {4500, 900000};
   const auto tiered = servingToJson(r, config, true, -1);
   for (const char* key : {"\"tiered_kv\":true", "\"kv_sram_blocks_used_fraction\":[1.0,0.75]",
-                          "\"kv_hbm_ring_reserved_fraction\":[0.125,0.5]", "\"kv_hbm_ring_spilled_fraction\":[0.0625,0.0]"})
+                          "\"kv_hbm_ring_reserved_fraction\":[0.125,0.5]", "\"kv_hbm_ring_spilled_fraction\":[0.0625,0.0]",
+                          "\"kv_sram_blocks\":[0,1200]", "\"kv_sram_block_tokens\":[16,16]", "\"kv_hbm_ring_tokens\":[4500,900000]"})
     EXPECT_NE(tiered.find(key), std::string::npos) << key;
 }

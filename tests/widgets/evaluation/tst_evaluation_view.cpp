@@ -11,6 +11,26 @@
 
 using namespace llmwb;
 
+namespace {
+/// The results of `design` (named `name`) compared with `others` ({preset id, name}), all running
+/// `model` on `workload`.
+std::shared_ptr<ui::ProjectResults> compared(const PresetLibrary& lib, const char* model, const char* workload,
+                                             const char* design, std::string name,
+                                             const std::vector<std::pair<const char*, std::string>>& others) {
+  auto run = [&](const char* system) {
+    return std::make_shared<const EvaluationResult>(evaluate(lib.system(system), lib.model(model), lib.workload(workload)));
+  };
+  auto results = std::make_shared<ui::ProjectResults>();
+  results->main = run(design);
+  results->name = std::move(name);
+  for (const auto& [id, label] : others) {
+    results->comparisons.push_back(run(id));
+    results->comparisonNames.push_back(label);
+  }
+  return results;
+}
+} // namespace
+
 class TestEvaluationView : public QObject {
   Q_OBJECT
 private slots:
@@ -81,13 +101,8 @@ private slots:
   // vs row" says how the design compares with it, and each row shows the batch it runs at.
   void theComparisonReadsFromTheDesignsSide() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    auto results = std::make_shared<ui::ProjectResults>();
-    results->main = std::make_shared<const EvaluationResult>(
-        evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld")));
-    results->name = "P1 + D1";
-    auto h100 = std::make_shared<const EvaluationResult>(evaluate(lib.system("gpu/h100x4"), lib.model("llama-3.3-70b"), lib.workload("osworld")));
-    results->comparisons = {h100};
-    results->comparisonNames = {"4 x H100"};
+    const auto results = compared(lib, "llama-3.3-70b", "osworld", "memexplorer/p1d1", "P1 + D1", {{"gpu/h100x4", "4 x H100"}});
+    const auto h100 = results->comparisons.front();
     QVERIFY(results->main->feasible && h100->feasible);
     QVERIFY(results->main->decode.tokensPerSecond < h100->decode.tokensPerSecond);
     ui::ComparisonTable table;
@@ -112,14 +127,8 @@ private slots:
   // Throughput per area: every device with an area model reports it, a GPU says why it has none.
   void theComparisonShowsAreaAndDecodePerArea() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    auto results = std::make_shared<ui::ProjectResults>();
-    results->main = std::make_shared<const EvaluationResult>(
-        evaluate(lib.system("npusim/large-64"), lib.model("qwen3-4b"), lib.workload("chat")));
-    results->name = "NpuSim";
-    results->comparisons = {
-        std::make_shared<const EvaluationResult>(evaluate(lib.system("gpu/h100x4"), lib.model("qwen3-4b"), lib.workload("chat"))),
-        std::make_shared<const EvaluationResult>(evaluate(lib.system("snake/snake-decode"), lib.model("qwen3-4b"), lib.workload("chat")))};
-    results->comparisonNames = {"4 x H100", "Snake"};
+    const auto results =
+        compared(lib, "qwen3-4b", "chat", "npusim/large-64", "NpuSim", {{"gpu/h100x4", "4 x H100"}, {"snake/snake-decode", "Snake"}});
     ui::ComparisonTable table;
     table.showResults(results);
     const int area = table.metricColumn("Area"), perArea = table.metricColumn("Decode/area");
@@ -134,6 +143,11 @@ private slots:
       QCOMPARE(table.ratio(1, column), 0.0); // no ratio against a missing area
     }
     QVERIFY(table.ratio(2, perArea) > 0);
+    if (const QByteArray shot = qgetenv("LLMWB_SHOT_DIR"); !shot.isEmpty()) {
+      table.resize(1900, 160);
+      table.show();
+      table.grab().save(QString::fromUtf8(shot) + "/comparison-area.png");
+    }
   }
 };
 

@@ -4,6 +4,7 @@
 // does not fit, the tab only for npusim systems, and its figure export.
 #include "core/engine/npusim/chip_map.h"
 #include "core/io/preset_library.h"
+#include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/export/project_figures.h"
 #include "widgets/npusim/npusim_chip_plot.h"
@@ -15,6 +16,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include <cmath>
 
@@ -124,6 +126,67 @@ private slots:
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
     QVERIFY(QFileInfo(QDir(dir.path()).filePath("npusim-chip.png")).size() > 1000);
     QVERIFY(QFileInfo::exists(QDir(dir.path()).filePath("npusim-chip.csv")));
+  }
+
+  // Drag a TP group to another slot: an undoable edit of parallelism.group_slots, the chip
+  // re-evaluated, the latency change shown before -> after; undo puts the group back.
+  void draggingAGroupIsAnUndoableEditShowingTheLatencyChange() {
+    ui::ProjectDocument doc(lib, readProject(LLMWB_TEST_PRESETS "/projects/npusim-large-64.llmwb", lib));
+    auto evaluateNow = [&] { return ui::EvaluationRunner::run(ui::evaluationRequest(doc.project(), lib)); };
+    ui::NpusimView view;
+    view.resize(1000, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setDocument(&doc);
+    view.setResults(evaluateNow());
+    connect(&doc, &ui::ProjectDocument::changed, &view, [&] { view.setResults(evaluateNow()); });
+    auto* plot = view.plot();
+    // P42/D21 with TP 1 x PP 7: 63 one-core groups; the last slot, core (0, 7), is idle.
+    const npu::Coord first{0, 0}, idle{0, 7};
+    QCOMPARE(plot->data().map.at(first).group, 0);
+    QCOMPARE(plot->data().map.at(idle).group, -1);
+    QVERIFY(view.placementChange().isEmpty());
+
+    QTest::mousePress(plot, Qt::LeftButton, {}, plot->corePosition(first).toPoint());
+    QCOMPARE(plot->draggedGroup(), 0);
+    QTest::mouseMove(plot, plot->corePosition({0, 4}).toPoint());
+    QTest::mouseMove(plot, plot->corePosition(idle).toPoint());
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, plot->corePosition(idle).toPoint());
+    QCOMPARE(plot->draggedGroup(), -1);
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QVERIFY2(doc.undoStack()->text(0).contains(QStringLiteral("stage 0")), qPrintable(doc.undoStack()->text(0)));
+    const auto& placed = doc.project().system.system.parallelism->groupSlots;
+    QVERIFY(!placed.empty());
+    QCOMPARE(placed.front(), 63);
+    QCOMPARE(plot->data().map.at(idle).group, 0);
+    QCOMPARE(plot->data().map.at(first).group, -1);
+    const QString change = view.placementChange();
+    qInfo("%s", qPrintable(change));
+    if (const QByteArray shot = qgetenv("LLMWB_SHOT_DIR"); !shot.isEmpty()) view.grab().save(QString::fromUtf8(shot) + "/npusim-drag.png");
+    QVERIFY2(change.contains(QStringLiteral("TTFT")) && change.contains(QStringLiteral("→")) &&
+                 change.contains(QStringLiteral("ms")),
+             qPrintable(change));
+
+    doc.undoStack()->undo();
+    QVERIFY(doc.project().system.system.parallelism->groupSlots.empty());
+    QCOMPARE(plot->data().map.at(first).group, 0);
+    QCOMPARE(plot->data().map.at(idle).group, -1);
+    // A drop on the group's own slot, or outside the mesh, changes nothing.
+    QTest::mousePress(plot, Qt::LeftButton, {}, plot->corePosition(first).toPoint());
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, plot->corePosition(first).toPoint());
+    QCOMPARE(doc.undoStack()->index(), 0);
+  }
+
+  void theChipOnlyShowsWithoutADocument() {
+    ui::NpusimView view;
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setRequest(std::make_shared<const ui::EvaluationRequest>(request("npusim-large-64.llmwb")));
+    auto* plot = view.plot();
+    QTest::mousePress(plot, Qt::LeftButton, {}, plot->corePosition({0, 0}).toPoint());
+    QCOMPARE(plot->draggedGroup(), -1);
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, plot->corePosition({0, 7}).toPoint());
   }
 };
 

@@ -79,6 +79,17 @@ TieredKvOccupancy NpusimKvTracker::occupancy() const {
   return {blocks > 0 ? used / blocks : 0.0, ring > 0 ? reserved / ring : 0.0, ring > 0 ? spilled / ring : 0.0};
 }
 
+TieredKvCapacity NpusimKvTracker::capacity() const {
+  TieredKvCapacity c;
+  c.sramBlockTokens = mBlockTokens;
+  for (const auto& pipeline : mPipelines)
+    for (const auto& m : pipeline) {
+      c.sramBlocks += m.sramBlocks();
+      c.hbmTokens += m.hbmTokens();
+    }
+  return c;
+}
+
 std::unique_ptr<KvTracker> makeNpusimKvTracker(const engine::PerformanceModel& model) {
   const auto* npu = dynamic_cast<const engine::npusim::NpusimModel*>(&model);
   if (!npu) return nullptr;

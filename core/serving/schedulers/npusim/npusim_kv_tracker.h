@@ -26,6 +26,7 @@ public:
   void appendEach(const std::vector<int>& requests, long long tokens) override;
   void release(int request) override;
   TieredKvOccupancy occupancy() const override;
+  TieredKvCapacity capacity() const override;
 
   /// The managers of pipeline `p`, first stage to last.
   const std::vector<engine::npusim::KvCacheManager>& pipeline(std::size_t p) const { return mPipelines[p]; }

@@ -47,6 +47,9 @@ TEST(NpusimKvTracker, SramBlocksFillBeforeTheHbmRingAndEverythingReturns) {
   EXPECT_EQ(kv.pipeline(0)[0].hbmTokensReserved(), 300);
   EXPECT_EQ(kv.pipeline(1)[0].hbmTokensReserved(), 300);
   kv.appendEach({0, 1}, 48); // 3 blocks each
+  EXPECT_EQ(kv.capacity().sramBlocks, 8);
+  EXPECT_EQ(kv.capacity().sramBlockTokens, 16);
+  EXPECT_EQ(kv.capacity().hbmTokens, 2000);
   auto o = kv.occupancy();
   EXPECT_DOUBLE_EQ(o.sram, 6.0 / 8.0);
   EXPECT_DOUBLE_EQ(o.hbm, 600.0 / 2000.0);
@@ -96,6 +99,9 @@ TEST(NpusimKvTracker, TimelineOccupancyRisesWithTheBatchSramFirstAndEndsEmpty) {
   const auto r = simulate(roomySram(), lib().model("qwen3-1.7b"), poisson(1024, 256, 8, 60));
   ASSERT_TRUE(r.feasible) << r.reason;
   ASSERT_TRUE(r.timeline.tieredKv);
+  EXPECT_GT(r.timeline.sramKvBlocks[0], 0);
+  EXPECT_EQ(r.timeline.sramKvBlockTokens[0], 16);
+  EXPECT_GT(r.timeline.hbmKvRingTokens[0], r.timeline.sramKvBlocks[0] * 16);
   const auto& samples = r.timeline.samples;
   ASSERT_FALSE(samples.empty());
   // The first and last stages hold the embedding and the LM head and have no SRAM left for KV,
@@ -136,6 +142,7 @@ TEST(NpusimKvTracker, DisaggregatedPoolsEachTrackTheirOwn) {
   ASSERT_TRUE(r.feasible) << r.reason;
   ASSERT_TRUE(r.timeline.tieredKv);
   ASSERT_EQ(r.timeline.pools, (std::vector<std::string>{"prefill", "decode"}));
+  EXPECT_EQ(r.timeline.sramKvBlocks[1], 0); // the decode cores' SRAM holds weights only
   double peak[2] = {0, 0};
   for (const auto& s : r.timeline.samples)
     for (int p = 0; p < 2; ++p) peak[p] = std::max(peak[p], s.hbmKvOccupancy[std::size_t(p)]);
