@@ -79,6 +79,12 @@ void printEvaluation(std::ostream& out, const EvaluationResult& r, bool showOper
   }
   phase(out, "Prefill", r.prefill, false);
   phase(out, "Decode", r.decode, true);
+  if (!r.parts.empty()) {
+    out << "Parts (each on its own group; hand-offs not included)\n";
+    for (const auto& p : r.parts)
+      row(out, p.part, p.device + ", batch " + std::to_string(p.batch) + ": " + seconds(p.time) + fmt(", %.4g tokens/s", p.tokensPerSecond) +
+                           fmt(", %.4g tokens/J", p.tokensPerJoule));
+  }
   out << "End to end\n";
   row(out, "throughput", fmt("%.2f tokens/s", r.endToEnd.tokensPerSecond) + fmt(" (%.4g requests/s)", r.endToEnd.requestsPerSecond));
   row(out, "average power", fmt("%.1f W", r.endToEnd.averagePower.value()));

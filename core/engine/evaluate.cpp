@@ -3,6 +3,7 @@
 
 #include "core/engine/device_summary.h"
 #include "core/engine/engine_registry.h"
+#include "core/engine/heterogeneous.h"
 #include "core/engine/kv_handoff.h"
 #include "core/engine/result_check.h"
 #include "core/engine/roofline_at.h"
@@ -12,6 +13,29 @@
 #include <cstdio>
 
 namespace llmwb {
+
+namespace {
+/// The design's problems and the phases' reasons into the result, then the result's own check.
+void finish(EvaluationResult& result, const std::vector<std::string>& violations) {
+  result.problems.insert(result.problems.end(), violations.begin(), violations.end());
+  if (result.prefill.evaluated && !result.prefill.feasible) result.problems.push_back("prefill: " + result.prefill.reason);
+  if (result.decode.evaluated && !result.decode.feasible) result.problems.push_back("decode: " + result.decode.reason);
+  result.feasible = result.problems.empty();
+  if (result.decode.feasible)
+    result.decodeTokensPerSecondPerMm2 = engine::perSquareMillimeter(result.decode.tokensPerSecond, result.siliconArea);
+  engine::checkResult(result);
+}
+/// The evaluated phases at their batches: the prefill pass and the first decode step (of the
+/// first prefill group and decode phase of a heterogeneous system).
+void roofline(EvaluationResult& result, const engine::PerformanceModel& prefill, const engine::PerformanceModel& decode,
+              const SystemSpec& system, const Workload& workload) {
+  engine::RooflineGroup p{&prefill, int(system.prefillGroup() - system.groups.data()), {}};
+  engine::RooflineGroup d{&decode, int(system.decodeGroup() - system.groups.data()), {}};
+  if (result.prefill.evaluated) p.batches.push_back(std::max(1, result.prefill.batch));
+  if (result.decode.evaluated) d.batches.push_back(std::max(1, result.decode.batch));
+  result.roofline = engine::rooflineAt(p, d, workload, RooflineDetail::Operators);
+}
+} // namespace
 
 EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                           const EvaluationOptions& options) {
@@ -37,7 +61,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     DeviceSummary summary;
     try {
       if (modelSound) {
-        models[i] = engine::buildModel(system, g, model, system.disaggregated() && &g == prefillGroup, options.descriptions);
+        models[i] = engine::buildModel(system, g, model, system.disaggregated() && g.role == DeviceRole::Prefill, options.descriptions);
         summary = models[i]->summary();
       } else {
         summary = engine::summariseDevice(g.role, g.count, DeviceModel(g.device));
@@ -76,6 +100,13 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   const engine::PerformanceModel& prefillEval = modelOf(prefillGroup);
   const engine::PerformanceModel& decodeEval = modelOf(decodeGroup);
 
+  if (system.heterogeneous()) {
+    engine::evaluateHeterogeneous(system, model, workload, options, models, result);
+    if (options.roofline) roofline(result, prefillEval, decodeEval, system, workload);
+    finish(result, violations);
+    return result;
+  }
+
   if (options.phases != EvaluationOptions::Phases::DecodeOnly)
     result.prefill = prefillEval.prefill(workload, std::max(1, options.prefillBatch));
 
@@ -99,9 +130,6 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
       result.decode.reason = text;
     }
   }
-
-  if (result.decode.feasible)
-    result.decodeTokensPerSecondPerMm2 = engine::perSquareMillimeter(result.decode.tokensPerSecond, result.siliconArea);
 
   // Prefill -> decode hand-off of the prompt's cache (disaggregated systems only).
   const int layers = model.layerCount();
@@ -145,20 +173,9 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     }
   }
 
-  if (options.roofline) {
-    // The evaluated phases at their batches: the prefill pass and the first decode step.
-    engine::RooflineGroup p{&prefillEval, int(prefillGroup - system.groups.data()), {}};
-    engine::RooflineGroup d{&decodeEval, int(decodeGroup - system.groups.data()), {}};
-    if (pre.evaluated) p.batches.push_back(std::max(1, pre.batch));
-    if (dec.evaluated) d.batches.push_back(std::max(1, dec.batch));
-    result.roofline = engine::rooflineAt(p, d, workload, RooflineDetail::Operators);
-  }
+  if (options.roofline) roofline(result, prefillEval, decodeEval, system, workload);
 
-  result.problems.insert(result.problems.end(), violations.begin(), violations.end());
-  if (pre.evaluated && !pre.feasible) result.problems.push_back("prefill: " + pre.reason);
-  if (dec.evaluated && !dec.feasible) result.problems.push_back("decode: " + dec.reason);
-  result.feasible = result.problems.empty();
-  engine::checkResult(result);
+  finish(result, violations);
   return result;
 }
 

@@ -108,6 +108,22 @@ struct EndToEnd {
   Bytes kvTransferBytes;
 };
 
+/// One part of a heterogeneous system (MemExplorer 5.5): the prefill's attention or FFN layers on
+/// their group, or one decode phase on its group. Times and energies are the part's own, without
+/// the hand-offs between parts.
+struct PartResult {
+  std::string part;        ///< "prefill attention", "prefill ffn", "decode 0-50 %", ...
+  int group = -1;          ///< index into SystemSpec::groups
+  std::string device;      ///< the group's device name
+  int batch = 0;           ///< requests the part works on together
+  double tokens = 0;       ///< prefill: prompt tokens processed; decode: tokens generated in the phase
+  Seconds time;            ///< the part's time for its batch
+  Joules dynamicEnergy;    ///< compute + memory + collectives of the part (no static power)
+  Joules energy;           ///< dynamic energy + the group's static power over `time`
+  double tokensPerSecond = 0; ///< tokens / time
+  double tokensPerJoule = 0;  ///< tokens / energy
+};
+
 struct EvaluationResult {
   std::string system, model, workload;
   long long inputTokens = 0, outputTokens = 0;
@@ -123,6 +139,8 @@ struct EvaluationResult {
   SquareMillimeters siliconArea;
   std::string areaMissing;
   double decodeTokensPerSecondPerMm2 = 0; ///< decode throughput / siliconArea (0 when either is missing)
+  /// Heterogeneous systems only (SystemSpec::heterogeneous): each part on its group.
+  std::vector<PartResult> parts;
   /// Ceilings of every group and one point per operator at the prefill pass and the first decode
   /// step, at the evaluated batches; filled when EvaluationOptions::roofline asks for it.
   Roofline roofline;

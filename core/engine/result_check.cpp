@@ -57,6 +57,12 @@ void checkResult(EvaluationResult& r) {
   c(r.endToEnd.averagePower, "end to end: average power");
   c(r.endToEnd.tokensPerJoule, "end to end: tokens per joule");
   c(r.endToEnd.kvTransferTime, "end to end: KV hand-off time");
+  for (auto& p : r.parts) {
+    c(p.time, [&] { return p.part + ": time"; });
+    c(p.energy, [&] { return p.part + ": energy"; });
+    c(p.tokensPerSecond, [&] { return p.part + ": tokens per second"; });
+    c(p.tokensPerJoule, [&] { return p.part + ": tokens per joule"; });
+  }
   for (auto& d : r.devices) {
     c(d.tdp, [&] { return d.name + ": TDP"; });
     c(d.memoryCapacity, [&] { return d.name + ": memory capacity"; });

@@ -227,7 +227,7 @@ SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const 
   s.description = r.string("description", "");
   s.engine = readEngineName(r);
   for (const auto& g : r.array("groups")) {
-    g.allowOnly({"device", "role", "count", "overrides", "name"});
+    g.allowOnly({"device", "role", "count", "overrides", "name", "layers", "until_fraction"});
     DeviceGroup group;
     nlohmann::json deviceJson;
     std::string deviceId, where = r.file();
@@ -258,6 +258,20 @@ SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const 
     else if (role == "decode") group.role = DeviceRole::Decode;
     else g.fail("role", "expected both, prefill or decode; got \"" + role + "\"");
     group.count = int(g.wholeNumber("count", 1, kMaxDevicesPerGroup, 1));
+    if (g.has("layers")) {
+      if (group.role != DeviceRole::Prefill) g.fail("layers", "only a \"prefill\" group splits the prefill by layer kind");
+      const std::string layers = g.string("layers");
+      if (layers == "all") group.layers = LayerSelection::All;
+      else if (layers == "attention") group.layers = LayerSelection::Attention;
+      else if (layers == "ffn") group.layers = LayerSelection::Ffn;
+      else g.fail("layers", "expected all, attention or ffn; got \"" + layers + "\"");
+    }
+    if (g.has("until_fraction")) {
+      if (group.role != DeviceRole::Decode) g.fail("until_fraction", "only a \"decode\" group ends its phase at a fraction of the generated tokens");
+      group.untilFraction = g.number("until_fraction");
+      if (!(group.untilFraction > 0 && group.untilFraction <= 1))
+        g.fail("until_fraction", "expected a fraction of the generated tokens in (0, 1]");
+    }
     s.groups.push_back(std::move(group));
   }
   if (const auto l = r.optionalChild("group_link")) s.groupLink = io::readLink(*l);
@@ -273,8 +287,35 @@ SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const 
     decode += g.role == DeviceRole::Decode;
     both += g.role == DeviceRole::Both;
   }
-  if (prefill > 1 || decode > 1 || both > 1 || (both && (prefill || decode)) || (prefill != decode))
-    r.fail("groups", "expected one group with role \"both\", or one \"prefill\" group and one \"decode\" group");
+  if (both > 1 || (both && (prefill || decode)) || (!both && (prefill == 0 || decode == 0)))
+    r.fail("groups", "expected one group with role \"both\", or \"prefill\" and \"decode\" groups");
+  // Heterogeneous systems (MemExplorer 5.5): the prefill split into attention and FFN groups, the
+  // decode into phases that end at increasing fractions of the generated tokens, the last at 1.
+  if (prefill > 1) {
+    int attention = 0, ffn = 0;
+    for (const auto& g : s.groups)
+      if (g.role == DeviceRole::Prefill) {
+        attention += g.layers == LayerSelection::Attention;
+        ffn += g.layers == LayerSelection::Ffn;
+      }
+    if (prefill != 2 || attention != 1 || ffn != 1)
+      r.fail("groups", "a prefill split by layer kind needs exactly two \"prefill\" groups, one with \"layers\": \"attention\" "
+                       "and one with \"layers\": \"ffn\"");
+  } else if (prefill == 1) {
+    for (const auto& g : s.groups)
+      if (g.role == DeviceRole::Prefill && g.layers != LayerSelection::All)
+        r.fail("groups", "a single \"prefill\" group runs every layer; \"layers\": \"" + std::string(toString(g.layers)) +
+                             "\" needs a second prefill group for the other layers");
+  }
+  if (decode > 0) {
+    const auto phases = s.decodePhases();
+    for (std::size_t i = 1; i < phases.size(); ++i)
+      if (phases[i]->untilFraction <= phases[i - 1]->untilFraction)
+        r.fail("groups", "two decode phases end at the same fraction (" + std::to_string(phases[i]->untilFraction) +
+                             "); each \"decode\" group's \"until_fraction\" must differ");
+    if (phases.back()->untilFraction != 1.0)
+      r.fail("groups", "the last decode phase must end with the last generated token (\"until_fraction\": 1)");
+  }
   s.sources = io::readSources(r);
   return s;
 }

@@ -111,6 +111,21 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
   decode["tbt_last_s"] = r.decode.tbtLast.value();
   doc["decode"] = decode;
 
+  if (!r.parts.empty()) {
+    json parts = json::array();
+    for (const auto& p : r.parts)
+      parts.push_back({{"part", p.part},
+                       {"group", p.group},
+                       {"device", p.device},
+                       {"batch", p.batch},
+                       {"tokens", p.tokens},
+                       {"time_s", p.time.value()},
+                       {"dynamic_energy_j", p.dynamicEnergy.value()},
+                       {"energy_j", p.energy.value()},
+                       {"tokens_per_s", p.tokensPerSecond},
+                       {"tokens_per_joule", p.tokensPerJoule}});
+    doc["parts"] = parts;
+  }
   doc["end_to_end"] = {{"tokens_per_s", r.endToEnd.tokensPerSecond},
                        {"requests_per_s", r.endToEnd.requestsPerSecond},
                        {"avg_power_w", finite(r.endToEnd.averagePower.value())},

@@ -100,7 +100,10 @@ json systemJson(const SystemSpec& s) {
   json groups = json::array();
   for (const auto& g : s.groups) {
     json device = deviceJson(g.device);
-    groups.push_back({{"device", device}, {"name", g.device.name}, {"role", roleName(g.role)}, {"count", g.count}});
+    json group = {{"device", device}, {"name", g.device.name}, {"role", roleName(g.role)}, {"count", g.count}};
+    if (g.layers != LayerSelection::All) group["layers"] = std::string(toString(g.layers));
+    if (g.role == DeviceRole::Decode && g.untilFraction != 1.0) group["until_fraction"] = g.untilFraction;
+    groups.push_back(group);
   }
   json j = {{"format_version", 1}, {"kind", "system"}, {"name", s.name}, {"groups", groups},
             {"group_link", linkJson(s.groupLink)}, {"phase_link", linkJson(s.phaseLink)}};

@@ -164,6 +164,12 @@ ServingResult simulate(const SystemSpec& system, const ModelSpec& model, const S
     result.reason = problem;
     return result;
   }
+  if (system.heterogeneous()) {
+    result.feasible = false;
+    result.reason = "the serving simulator runs one prefill and one decode group; a prefill split by layer kind or a "
+                    "decode split into phases is evaluated by `evaluate` (steady state) only";
+    return result;
+  }
   const auto requests = generateRequests(config);
   result.requests = int(requests.size());
 

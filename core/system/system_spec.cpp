@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/system/system_spec.h"
 
+#include <algorithm>
+
 namespace llmwb {
 
 std::string_view toString(DeviceRole r) {
@@ -8,6 +10,15 @@ std::string_view toString(DeviceRole r) {
   case DeviceRole::Both: return "both";
   case DeviceRole::Prefill: return "prefill";
   case DeviceRole::Decode: return "decode";
+  }
+  return "?";
+}
+
+std::string_view toString(LayerSelection s) {
+  switch (s) {
+  case LayerSelection::All: return "all";
+  case LayerSelection::Attention: return "attention";
+  case LayerSelection::Ffn: return "ffn";
   }
   return "?";
 }
@@ -21,8 +32,10 @@ const DeviceGroup* SystemSpec::prefillGroup() const {
 }
 
 const DeviceGroup* SystemSpec::decodeGroup() const {
+  const DeviceGroup* first = nullptr; // the earliest decode phase
   for (const auto& g : groups)
-    if (g.role == DeviceRole::Decode) return &g;
+    if (g.role == DeviceRole::Decode && (!first || g.untilFraction < first->untilFraction)) first = &g;
+  if (first) return first;
   for (const auto& g : groups)
     if (g.role == DeviceRole::Both) return &g;
   return nullptr;
@@ -32,6 +45,25 @@ bool SystemSpec::disaggregated() const {
   const auto* p = prefillGroup();
   const auto* d = decodeGroup();
   return p && d && p != d;
+}
+
+bool SystemSpec::heterogeneous() const {
+  int prefill = 0, decode = 0;
+  for (const auto& g : groups) {
+    prefill += g.role == DeviceRole::Prefill;
+    decode += g.role == DeviceRole::Decode;
+  }
+  return prefill > 1 || decode > 1;
+}
+
+std::vector<const DeviceGroup*> SystemSpec::decodePhases() const {
+  std::vector<const DeviceGroup*> phases;
+  for (const auto& g : groups)
+    if (g.role == DeviceRole::Decode) phases.push_back(&g);
+  if (phases.empty())
+    if (const auto* d = decodeGroup()) phases.push_back(d);
+  std::stable_sort(phases.begin(), phases.end(), [](const DeviceGroup* a, const DeviceGroup* b) { return a->untilFraction < b->untilFraction; });
+  return phases;
 }
 
 } // namespace llmwb

@@ -12,6 +12,11 @@ namespace llmwb {
 enum class DeviceRole { Both, Prefill, Decode };
 std::string_view toString(DeviceRole r);
 
+/// Which layers a prefill group runs (MemExplorer 5.5, "extreme heterogeneity": the prefill split
+/// at the layer level, attention on one device configuration and the FFN on another).
+enum class LayerSelection { All, Attention, Ffn };
+std::string_view toString(LayerSelection s);
+
 /// A link between devices: NVLink/UALink-class, one direction.
 struct LinkSpec {
   std::string name = "link";
@@ -33,6 +38,13 @@ struct DeviceGroup {
   DeviceSpec device;
   DeviceRole role = DeviceRole::Both;
   int count = 1;
+  /// Prefill groups: the layers this group prefills (All unless the prefill is split by layer kind).
+  LayerSelection layers = LayerSelection::All;
+  /// Decode groups: the fraction of the generated tokens by which this group's phase ends (1: the
+  /// last or only phase). Phases run in order of this fraction; a request's cache moves from one
+  /// phase's group to the next over the phase link (MemExplorer 5.5: early and late decoding on
+  /// different device configurations).
+  double untilFraction = 1.0;
 };
 
 /// Devices with roles and counts, joined by links: `groupLink` inside a tensor-parallel group,
@@ -51,9 +63,15 @@ struct SystemSpec {
   std::optional<ParallelismSpec> parallelism;
   std::map<std::string, std::string> sources;
 
+  /// The (first) prefill and decode groups; a heterogeneous system has more of either.
   const DeviceGroup* prefillGroup() const;
   const DeviceGroup* decodeGroup() const;
   bool disaggregated() const;
+  /// More than one prefill group (attention and FFN apart) or more than one decode group (decode
+  /// phases): evaluated part by part (core/engine/heterogeneous.h).
+  bool heterogeneous() const;
+  /// The decode groups in phase order (ascending untilFraction).
+  std::vector<const DeviceGroup*> decodePhases() const;
 };
 
 } // namespace llmwb

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/heterogeneous.h"
+
+#include "core/engine/kv_handoff.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace llmwb::engine {
+
+namespace {
+
+bool isFfn(LayerKind k) { return k == LayerKind::Mlp || k == LayerKind::Moe; }
+
+const PerformanceModel& modelOf(const SystemSpec& system, const std::vector<std::unique_ptr<PerformanceModel>>& models,
+                                const DeviceGroup* g) {
+  return *models[std::size_t(g - system.groups.data())];
+}
+
+Joules dynamicEnergy(const PhaseResult& p) {
+  return p.energyBreakdown.compute + p.energyBreakdown.memory + p.energyBreakdown.communication;
+}
+
+/// How often the activations change groups in one pass: at every boundary between a token-mixer
+/// layer and an FFN layer of the pattern.
+int partChanges(const ModelSpec& model) {
+  int changes = 0;
+  for (std::size_t i = 1; i < model.layerPattern.size(); ++i) {
+    const auto* a = model.layerType(model.layerPattern[i - 1]);
+    const auto* b = model.layerType(model.layerPattern[i]);
+    if (a && b && isFfn(a->kind) != isFfn(b->kind)) ++changes;
+  }
+  return changes;
+}
+
+std::string percent(double f) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%g", std::round(f * 1000) / 10);
+  return text;
+}
+
+/// The prefill split by layer kind.
+void prefillByLayer(const SystemSpec& system, const ModelSpec& model, const Workload& workload, int batch,
+                    const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
+  const DeviceGroup *attention = nullptr, *ffn = nullptr;
+  for (const auto& g : system.groups)
+    if (g.role == DeviceRole::Prefill) (g.layers == LayerSelection::Ffn ? ffn : attention) = &g;
+  auto& pre = result.prefill;
+  pre.evaluated = true;
+  pre.batch = batch;
+  pre.tokens = double(batch) * double(workload.inputTokens);
+  Seconds time;
+  EnergyBreakdown energy;
+  Watts idle, peak;
+  for (const auto* g : {attention, ffn}) {
+    const auto& m = modelOf(system, models, g);
+    const auto whole = m.prefill(workload, batch);
+    if (!whole.feasible) {
+      pre.feasible = false;
+      pre.reason = g->device.name + ": " + whole.reason;
+      return;
+    }
+    const LayerSelection mine = g == attention ? LayerSelection::Attention : LayerSelection::Ffn;
+    // The part's share of the pass: its operators' share of the time and of the dynamic energy.
+    double opTime = 0, partTime = 0, opEnergy = 0, partEnergy = 0;
+    for (const auto& op : whole.operators) {
+      const bool in = prefillPart(model, op) == mine;
+      opTime += op.time.value();
+      opEnergy += op.energy.value();
+      if (in) {
+        partTime += op.time.value();
+        partEnergy += op.energy.value();
+        pre.operators.push_back(op);
+      }
+    }
+    const double timeShare = opTime > 0 ? partTime / opTime : 0.5;
+    const double energyShare = opEnergy > 0 ? partEnergy / opEnergy : timeShare;
+    PartResult part;
+    part.part = mine == LayerSelection::Attention ? "prefill attention" : "prefill ffn";
+    part.group = int(g - system.groups.data());
+    part.device = g->device.name;
+    part.batch = batch;
+    part.tokens = pre.tokens;
+    part.time = whole.time * timeShare;
+    part.dynamicEnergy = dynamicEnergy(whole) * energyShare;
+    part.energy = part.dynamicEnergy + m.idlePower() * part.time;
+    part.tokensPerSecond = part.time.value() > 0 ? part.tokens / part.time.value() : 0;
+    part.tokensPerJoule = part.energy.value() > 0 ? part.tokens / part.energy.value() : 0;
+    result.parts.push_back(part);
+    time += part.time;
+    energy.compute += whole.energyBreakdown.compute * energyShare;
+    energy.memory += whole.energyBreakdown.memory * energyShare;
+    energy.communication += whole.energyBreakdown.communication * energyShare;
+    idle += m.idlePower();
+    peak += whole.peakPower;
+    pre.footprint = std::max(pre.footprint, whole.footprint);
+  }
+  // The activations cross the phase link at every change of part, one after the other.
+  const double bytesPerElement = attention->device.quantisation.activations.bitsPerElement() / 8.0;
+  const Bytes activations(double(batch) * double(workload.inputTokens) * model.hiddenSize * bytesPerElement);
+  const int changes = partChanges(model);
+  time += handoffTime(activations, system.phaseLink) * double(changes);
+  energy.communication += system.phaseLink.energy * activations * double(changes);
+  energy.idle = idle * time;
+  pre.time = time;
+  pre.ttft = time;
+  pre.tokensPerSecond = time.value() > 0 ? pre.tokens / time.value() : 0;
+  pre.energyBreakdown = energy;
+  pre.energy = energy.total();
+  pre.peakPower = peak;
+  pre.averagePower = time.value() > 0 ? pre.energy / time : Watts();
+  pre.tokensPerJoule = pre.energy.value() > 0 ? pre.tokens / pre.energy.value() : 0;
+}
+
+struct DecodePhase {
+  const DeviceGroup* group = nullptr;
+  PhaseResult result;
+  Seconds handoff; ///< exposed move of the batch's cache in from the previous phase
+  double rate() const { return result.batch / (result.time + handoff).value(); }
+};
+
+/// The decode split into phases by generated-token progress.
+std::vector<DecodePhase> decodeByPhase(const SystemSpec& system, const Workload& workload, const EvaluationOptions& options,
+                                       const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
+  std::vector<DecodePhase> phases;
+  auto& dec = result.decode;
+  dec.evaluated = true;
+  const long long out = workload.outputTokens;
+  long long done = 0;
+  double from = 0;
+  const PerformanceModel* previous = nullptr;
+  for (const auto* g : system.decodePhases()) {
+    const long long until = std::llround(double(out) * g->untilFraction);
+    const long long tokens = until - done;
+    char label[64];
+    std::snprintf(label, sizeof label, "decode %s-%s %%", percent(from).c_str(), percent(g->untilFraction).c_str());
+    if (tokens <= 0) {
+      dec.feasible = false;
+      dec.reason = std::string(label) + " generates no token of the " + std::to_string(out) + " (until_fraction too close to the previous phase's)";
+      return {};
+    }
+    Workload w = workload;
+    w.inputTokens = workload.inputTokens + done;
+    w.outputTokens = tokens;
+    const auto& m = modelOf(system, models, g);
+    const int maxBatch = m.maxDecodeBatch(w);
+    const int batch = options.decodeBatch.value_or(maxBatch);
+    if (batch <= 0) {
+      dec.feasible = false;
+      dec.reason = std::string(label) + " on " + g->device.name + ": the weights alone do not fit the device's memory";
+      return {};
+    }
+    DecodePhase phase;
+    phase.group = g;
+    phase.result = m.decode(w, batch, options.decodeSegments);
+    phase.result.maxBatch = maxBatch;
+    if (!phase.result.feasible) {
+      dec.feasible = false;
+      dec.reason = std::string(label) + " on " + g->device.name + ": " + phase.result.reason;
+      return {};
+    }
+    if (phase.result.footprint > m.memory().capacity) {
+      dec.feasible = false;
+      dec.reason = std::string(label) + " on " + g->device.name + ": batch " + std::to_string(batch) + " does not fit";
+      return {};
+    }
+    if (previous) phase.handoff = handoffTime(previous->sequenceFootprint(w, double(w.inputTokens)) * double(batch), system.phaseLink);
+    PartResult part;
+    part.part = label;
+    part.group = int(g - system.groups.data());
+    part.device = g->device.name;
+    part.batch = batch;
+    part.tokens = double(tokens) * batch;
+    part.time = phase.result.time;
+    part.dynamicEnergy = dynamicEnergy(phase.result);
+    part.energy = phase.result.energy;
+    part.tokensPerSecond = phase.result.tokensPerSecond;
+    part.tokensPerJoule = phase.result.tokensPerJoule;
+    result.parts.push_back(part);
+    phases.push_back(phase);
+    previous = &m;
+    done = until;
+    from = g->untilFraction;
+  }
+  return phases;
+}
+
+/// Steady state of parts that work at once on different requests: the slowest sets the rate; the
+/// others run for rate / their rate of the time and idle for the rest.
+Watts pipelinePower(double rate, const std::vector<std::pair<double, std::pair<Watts, Watts>>>& parts) {
+  Watts power;
+  for (const auto& [partRate, powers] : parts) {
+    const double busy = partRate > 0 ? std::min(1.0, rate / partRate) : 1.0;
+    power += powers.first * busy + powers.second * (1.0 - busy);
+  }
+  return power;
+}
+
+} // namespace
+
+LayerSelection prefillPart(const ModelSpec& model, const OperatorResult& op) {
+  for (const auto& t : model.layerTypes)
+    if (t.name == op.layer) return isFfn(t.kind) ? LayerSelection::Ffn : LayerSelection::Attention;
+  return op.name.find("embed") != std::string::npos ? LayerSelection::Attention : LayerSelection::Ffn;
+}
+
+void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
+                           const EvaluationOptions& options,
+                           const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
+  const int prefillBatch = std::max(1, options.prefillBatch);
+  const auto* prefillGroup = system.prefillGroup();
+  int prefillGroups = 0;
+  for (const auto& g : system.groups) prefillGroups += g.role == DeviceRole::Prefill;
+  if (options.phases != EvaluationOptions::Phases::DecodeOnly) {
+    if (prefillGroups > 1) prefillByLayer(system, model, workload, prefillBatch, models, result);
+    else result.prefill = modelOf(system, models, prefillGroup).prefill(workload, prefillBatch);
+  }
+  if (options.phases == EvaluationOptions::Phases::PrefillOnly) {
+    result.decode.maxBatch = modelOf(system, models, system.decodePhases().front()).maxDecodeBatch(workload);
+    return;
+  }
+  const auto phases = decodeByPhase(system, workload, options, models, result);
+  if (phases.empty()) return;
+
+  // The composed decode: one request goes through every phase; the phases decode different
+  // requests at once, the slowest setting the pace.
+  auto& dec = result.decode;
+  const double out = double(workload.outputTokens);
+  double rate = phases.front().rate();
+  Seconds time;
+  std::vector<std::pair<double, std::pair<Watts, Watts>>> busy;
+  std::map<std::pair<std::string, std::string>, OperatorResult> operators;
+  std::vector<std::pair<std::string, std::string>> order;
+  for (const auto& p : phases) {
+    rate = std::min(rate, p.rate());
+    time += p.result.time + p.handoff;
+    const auto& m = modelOf(system, models, p.group);
+    busy.push_back({p.rate(), {p.result.averagePower, m.idlePower()}});
+    for (const auto& op : p.result.operators) {
+      const auto key = std::make_pair(op.name, op.layer);
+      auto [it, fresh] = operators.try_emplace(key, op);
+      if (fresh) {
+        order.push_back(key);
+        continue;
+      }
+      auto& sum = it->second;
+      if (op.time > sum.time) {
+        sum.bound = op.bound;
+        sum.boundKind = op.boundKind;
+        sum.boundLevel = op.boundLevel;
+      }
+      sum.time += op.time;
+      sum.computeTime += op.computeTime;
+      sum.flops += op.flops;
+      sum.offChipBytes += op.offChipBytes;
+      sum.weightBytes += op.weightBytes;
+      sum.activationBytes += op.activationBytes;
+      sum.cacheBytes += op.cacheBytes;
+      sum.energy += op.energy;
+    }
+    dec.peakPower += p.result.peakPower;
+    dec.footprint = std::max(dec.footprint, p.result.footprint);
+  }
+  for (const auto& key : order) dec.operators.push_back(operators[key]);
+  const auto& first = phases.front().result;
+  dec.batch = first.batch;
+  dec.maxBatch = first.maxBatch;
+  dec.time = time;
+  dec.tbt = time / out;
+  dec.tbtFirst = first.tbtFirst;
+  dec.tbtLast = phases.back().result.tbtLast;
+  dec.tokens = out * dec.batch;
+  dec.tokensPerSecond = rate * out;
+  dec.averagePower = pipelinePower(rate, busy);
+  // Energy of the first phase's batch through every phase at the pipeline's pace.
+  dec.energy = dec.averagePower * Seconds(dec.tokens / dec.tokensPerSecond);
+  for (const auto& p : phases) {
+    const double share = double(dec.batch) / p.result.batch;
+    dec.energyBreakdown.compute += p.result.energyBreakdown.compute * share;
+    dec.energyBreakdown.memory += p.result.energyBreakdown.memory * share;
+    dec.energyBreakdown.communication += p.result.energyBreakdown.communication * share;
+  }
+  dec.energyBreakdown.idle = std::max(Joules(), dec.energy - dec.energyBreakdown.compute - dec.energyBreakdown.memory -
+                                                    dec.energyBreakdown.communication);
+  dec.energy = dec.energyBreakdown.total();
+  dec.tokensPerJoule = dec.energy.value() > 0 ? dec.tokens / dec.energy.value() : 0;
+
+  // End to end: the prompt's cache to the first decode phase, then prefill and the decode phases
+  // at the slowest one's pace.
+  auto& pre = result.prefill;
+  if (!pre.evaluated || !pre.feasible) return;
+  const auto& firstModel = modelOf(system, models, phases.front().group);
+  const Bytes kv = firstModel.sequenceFootprint(workload, double(workload.inputTokens)) * double(prefillBatch);
+  auto& e2e = result.endToEnd;
+  e2e.kvTransferBytes = kv;
+  e2e.kvTransferTime = handoffTime(kv, system.phaseLink);
+  pre.ttft += exposedTransfer(e2e.kvTransferTime, pre.time, model.layerCount());
+  const double prefillRate = prefillBatch / pre.time.value();
+  const double e2eRate = std::min(prefillRate, rate);
+  Watts prefillIdle;
+  for (const auto& g : system.groups)
+    if (g.role == DeviceRole::Prefill) prefillIdle += modelOf(system, models, &g).idlePower();
+  busy.push_back({prefillRate, {pre.averagePower, prefillIdle}});
+  Bytes moved = kv / double(prefillBatch);
+  for (std::size_t i = 1; i < phases.size(); ++i)
+    moved += modelOf(system, models, phases[i - 1].group)
+                 .sequenceFootprint(workload, double(workload.inputTokens) + std::llround(out * phases[i - 1].group->untilFraction));
+  e2e.requestsPerSecond = e2eRate;
+  e2e.tokensPerSecond = e2eRate * out;
+  e2e.averagePower = pipelinePower(e2eRate, busy) + system.phaseLink.energy * moved * e2eRate / Seconds(1.0);
+  e2e.tokensPerJoule = e2e.averagePower.value() > 0 ? e2e.tokensPerSecond / e2e.averagePower.value() : 0;
+}
+
+} // namespace llmwb::engine
