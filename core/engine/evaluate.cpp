@@ -75,6 +75,12 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
       result.problems.push_back(g.device.name + ": " + e.what());
     }
     summary.group = int(i);
+    if (g.layers != LayerSelection::All) summary.role += " (" + std::string(toString(g.layers)) + " layers)";
+    if (g.role == DeviceRole::Decode && g.untilFraction < 1) {
+      char text[48];
+      std::snprintf(text, sizeof text, " (up to %g %% of the output)", g.untilFraction * 100);
+      summary.role += text;
+    }
     result.devices.push_back(std::move(summary));
   }
   const auto area = engine::siliconArea(result.devices); // hardware: known even when the run does not fit

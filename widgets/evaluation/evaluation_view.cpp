@@ -43,6 +43,8 @@ EvaluationView::EvaluationView(QWidget* parent)
       mEfficiency(new SummaryCard(tr("Energy efficiency"))), mArea(new SummaryCard(tr("Silicon area"))),
       mDevices(makeTable({tr("Device"), tr("Role"), tr("Count"), tr("Peak compute"), tr("Memory"), tr("Bandwidth"),
                           tr("TDP"), tr("Hierarchy"), tr("Strategy")})),
+      mParts(makeTable({tr("Part"), tr("Device"), tr("Batch"), tr("Time"), tr("Tokens/s"), tr("Tokens/J"),
+                        tr("Dynamic energy")})),
       mTabs(new QTabWidget),
       mPrefillOps(makeTable({tr("Operator"), tr("Layers"), tr("Time"), tr("Share"), tr("GFLOP"), tr("Off-chip GB"),
                              tr("FLOP/byte"), tr("Bound")})),
@@ -82,7 +84,7 @@ EvaluationView::EvaluationView(QWidget* parent)
   mDetails->setChildrenCollapsible(false);
   mDetails->addWidget(mTabs);
   // At least the header and a row or two each, so the page itself need not scroll on a laptop.
-  for (auto* table : {mDevices, mPrefillOps, mDecodeOps}) table->setMinimumHeight(5 * table->verticalHeader()->defaultSectionSize() / 2);
+  for (auto* table : {mDevices, mParts, mPrefillOps, mDecodeOps}) table->setMinimumHeight(5 * table->verticalHeader()->defaultSectionSize() / 2);
   layout->addWidget(mDetails, 1);
   fitCardStrip();
   showBusy(tr("Nothing evaluated yet."));
@@ -207,6 +209,23 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
     mDevices->setItem(row, 8, cell(QString::fromStdString(d.strategy + ", " + d.quantisation)));
   }
   mDevices->resizeColumnsToContents();
+  // MemExplorer 5.5: a system split by layer kind or decode phase shows each part on its group.
+  mParts->setRowCount(0);
+  for (const auto& p : r.parts) {
+    const int row = mParts->rowCount();
+    mParts->insertRow(row);
+    mParts->setItem(row, 0, cell(QString::fromStdString(p.part)));
+    mParts->setItem(row, 1, cell(QString::fromStdString(p.device)));
+    mParts->setItem(row, 2, cell(QString::number(p.batch), true));
+    mParts->setItem(row, 3, cell(formatSeconds(p.time), true, tr("the part's time for its batch, without the hand-offs between parts")));
+    mParts->setItem(row, 4, cell(formatNumber(p.tokensPerSecond), true));
+    mParts->setItem(row, 5, cell(formatNumber(p.tokensPerJoule), true, tr("tokens per joule, the group's static power included")));
+    mParts->setItem(row, 6, cell(tr("%1 J").arg(formatNumber(p.dynamicEnergy.value())), true, tr("compute, memory and collectives")));
+  }
+  mParts->resizeColumnsToContents();
+  const int partsTab = mTabs->indexOf(mParts);
+  if (r.parts.empty() && partsTab >= 0) mTabs->removeTab(partsTab);
+  if (!r.parts.empty() && partsTab < 0) mTabs->setCurrentIndex(mTabs->insertTab(0, mParts, tr("Parts")));
   fitCardStrip();
   fillOperators(mPrefillOps, pre);
   fillOperators(mDecodeOps, dec);

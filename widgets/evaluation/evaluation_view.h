@@ -51,6 +51,7 @@ private:
   SummaryCard* mEfficiency;
   SummaryCard* mArea;
   QTableWidget* mDevices;
+  QTableWidget* mParts; ///< heterogeneous systems: each part on its group (a tab only while there are parts)
   QScrollArea* mCardScroll = nullptr;
   QSplitter* mDetails = nullptr;
   QTabWidget* mTabs;

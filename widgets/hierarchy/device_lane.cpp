@@ -13,10 +13,16 @@
 namespace llmwb::ui {
 
 namespace {
-QString roleText(DeviceRole r) {
-  switch (r) {
-  case DeviceRole::Prefill: return DeviceLane::tr("prefill");
-  case DeviceRole::Decode: return DeviceLane::tr("decode");
+/// The group's role, with its part in a heterogeneous system (MemExplorer 5.5).
+QString roleText(const DeviceGroup& g) {
+  switch (g.role) {
+  case DeviceRole::Prefill:
+    if (g.layers == LayerSelection::Attention) return DeviceLane::tr("prefill attention");
+    if (g.layers == LayerSelection::Ffn) return DeviceLane::tr("prefill FFN");
+    return DeviceLane::tr("prefill");
+  case DeviceRole::Decode:
+    if (g.untilFraction < 1) return DeviceLane::tr("decode ≤ %1 %").arg(g.untilFraction * 100, 0, 'g', 3);
+    return DeviceLane::tr("decode");
   case DeviceRole::Both: return DeviceLane::tr("prefill + decode");
   }
   return {};
@@ -50,7 +56,7 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
 
   auto* header = new QHBoxLayout;
   auto* name = new QLabel(QStringLiteral("<b>%1</b> &nbsp;<span style='color:palette(mid)'>%2</span>")
-                              .arg(QString::fromStdString(d.name).toHtmlEscaped(), roleText(group.role)));
+                              .arg(QString::fromStdString(d.name).toHtmlEscaped(), roleText(group)));
   name->setTextFormat(Qt::RichText);
   QFont f = name->font();
   f.setPointSizeF(f.pointSizeF() * 1.15);
