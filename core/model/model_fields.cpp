@@ -28,7 +28,11 @@ const params::ParamTable<ModelSpec::Diffusion>& diffusionFields() {
   static const params::ParamTable<S> table(
       "diffusion",
       {params::real<S>("tokens_per_step", &S::tokensPerStep).withLabel("Tokens per step").withUnit("tokens")
-           .withRange(1, 65536).withDoc("tokens unmasked per denoising pass (the block makes the model a diffusion model)")});
+           .withRange(1, 65536).withDoc("tokens unmasked per denoising pass (the block makes the model a diffusion model)"),
+       params::real<S>("block_tokens", &S::blockTokens).withLabel("Cached block").withUnit("tokens")
+           .withRange(0, 65536).withDoc("0: no K/V cache, every pass recomputes prompt and answer; N: block-wise decoding "
+                                        "with a prefix cache (Fast-dLLM), each pass recomputes N answer tokens against the "
+                                        "cached K/V of the prompt and the finished blocks")});
   return table;
 }
 

@@ -96,8 +96,16 @@ struct ModelSpec {
   struct Diffusion {
     bool enabled = false;
     double tokensPerStep = 1.0; ///< tokens unmasked per denoising pass
+    /// 0: no cache, every pass recomputes prompt and answer (LLaDA as released). > 0: block-wise
+    /// decoding with a prefix cache (Fast-dLLM): each pass recomputes one block of this many answer
+    /// tokens against the cached K/V of the prompt and the finished blocks.
+    double blockTokens = 0;
     bool operator==(const Diffusion&) const = default;
   } diffusion;
+
+  /// The model keeps a K/V cache (or recurrent state) between passes: every autoregressive model,
+  /// and a diffusion model decoded block by block with a prefix cache.
+  bool keepsCache() const { return !diffusion.enabled || diffusion.blockTokens > 0; }
 
   std::map<std::string, std::string> sources;
 

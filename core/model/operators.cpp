@@ -33,7 +33,7 @@ struct Builder {
   Bytes act(double elements) const { return q.activations.bytesFor(elements); }
   Bytes wt(double elements) const { return q.weights.bytesFor(elements); }
   Bytes cache(double elements) const { return q.kvCache.bytesFor(elements); }
-  bool hasCache() const { return !model.diffusion.enabled; }
+  bool hasCache() const { return model.keepsCache(); }
 
   Operator& add(std::string name, const LayerType* layer, OperatorClass cls) {
     Operator op;
@@ -332,7 +332,7 @@ Bytes weightBytes(const ModelSpec& model, const Quantisation& quant) {
 }
 
 Bytes cacheBytesPerSequence(const ModelSpec& model, const Quantisation& quant, double contextTokens) {
-  if (model.diffusion.enabled) return Bytes();
+  if (!model.keepsCache()) return Bytes();
   double kv = 0, state = 0;
   for (const auto& t : model.layerTypes) {
     const int n = model.occurrences(t.symbol);

@@ -27,7 +27,7 @@ Bytes PhaseEvaluator::cacheBytes(double contextTokens) const {
 }
 
 Bytes PhaseEvaluator::sequenceFootprint(const Workload& workload, double contextTokens) const {
-  if (mModel.diffusion.enabled) {
+  if (!mModel.keepsCache()) {
     // No cache: a sequence keeps the activations of a full pass over prompt + answer.
     PassShape one{1, double(workload.contextTokens()), 0, double(workload.outputTokens)};
     return activationWorkingSet(mModel, mDevice.spec().quantisation, one);
@@ -57,7 +57,7 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
 
   PlacementDemand demand;
   demand.weights = mWeights / double(mCount);
-  demand.cache = (mModel.diffusion.enabled ? Bytes() : cacheBytes(pass.pastTokens + pass.newTokens)) *
+  demand.cache = (mModel.keepsCache() ? cacheBytes(pass.pastTokens + pass.newTokens) : Bytes()) *
                  (pass.batch / mCount);
   if (mStreamsCacheOut && pass.pastTokens == 0) // double-buffered: two layers' worth in flight
     demand.cache = demand.cache * std::min(1.0, 2.0 / std::max(1, mModel.layerCount()));
@@ -216,7 +216,9 @@ PhaseResult PhaseEvaluator::summarisePass(const PassCost& pass, double tokens, i
 
 PhaseResult PhaseEvaluator::prefill(const Workload& workload, int batch) const {
   PassShape shape{double(batch), double(workload.inputTokens), 0, 1};
-  if (mModel.diffusion.enabled) shape = {double(batch), double(workload.contextTokens()), 0, double(workload.outputTokens)};
+  // A diffusion model without a cache: the first full denoising pass; with a prefix cache the
+  // prompt pass fills the cache, as an autoregressive prefill does.
+  if (!mModel.keepsCache()) shape = {double(batch), double(workload.contextTokens()), 0, double(workload.outputTokens)};
   auto pass = costPass(shape);
   const Seconds t = pass.time;
   auto r = summarise({{std::move(pass), 1.0}}, double(batch) * workload.inputTokens, batch);
@@ -229,11 +231,22 @@ PhaseResult PhaseEvaluator::decode(const Workload& workload, int batch, int segm
   segments = std::max(1, segments);
   std::vector<std::pair<PassCost, double>> passes;
   const double generated = double(workload.outputTokens);
-  if (mModel.diffusion.enabled) {
+  if (mModel.diffusion.enabled && !mModel.keepsCache()) {
     // Each denoising pass revisits prompt + answer; tokensPerStep tokens are unmasked per pass.
     const double steps = std::max(0.0, std::ceil(generated / mModel.diffusion.tokensPerStep) - 1.0);
     PassShape shape{double(batch), double(workload.contextTokens()), 0, generated};
     passes.emplace_back(costPass(shape), steps);
+  } else if (mModel.diffusion.enabled) {
+    // Block-wise with a prefix cache: every pass recomputes the current block (its logits too)
+    // against the cached prompt and finished blocks; tokensPerStep tokens are unmasked per pass,
+    // so a block takes block / tokensPerStep passes. Integrated over the blocks' start positions.
+    const double block = std::min(mModel.diffusion.blockTokens, generated);
+    const double steps = std::ceil(generated / mModel.diffusion.tokensPerStep);
+    for (int s = 0; s < segments; ++s) {
+      const double done = std::floor((s + 0.5) * generated / segments / block) * block;
+      PassShape shape{double(batch), block, double(workload.inputTokens) + done, block};
+      passes.emplace_back(costPass(shape), steps / segments);
+    }
   } else {
     const double stepsPerSegment = generated / segments;
     for (int s = 0; s < segments; ++s) {

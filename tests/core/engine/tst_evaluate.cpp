@@ -102,3 +102,34 @@ TEST(Evaluate, LevelPowerSplitsIntoBackgroundAndTraffic) {
     }
   EXPECT_TRUE(idleLevel); // the HBF level of P1 + D1 holds weights nobody reads in one phase
 }
+
+TEST(Evaluate, DiffusionWithAPrefixCacheKeepsTheKvAndRecomputesOneBlockPerPass) {
+  // llada-8b: no cache, every pass over prompt + answer; llada-8b-cached: block-wise with a prefix
+  // K/V cache (block 32), each pass recomputes the block against the cache.
+  const auto uncached = lib().model("llada-8b");
+  const auto cached = lib().model("llada-8b-cached");
+  EXPECT_FALSE(uncached.keepsCache());
+  EXPECT_TRUE(cached.keepsCache());
+  const auto w = lib().workload("gsm8k"); // 1400 in / 200 out
+  EvaluationOptions o;
+  o.decodeBatch = 8;
+  const auto a = evaluate(lib().system("memexplorer/base"), uncached, w, o);
+  const auto b = evaluate(lib().system("memexplorer/base"), cached, w, o);
+  ASSERT_TRUE(a.feasible && b.feasible);
+  // 200 passes (one token unmasked per pass) over 32 tokens instead of 199 over 1600: far less compute.
+  EXPECT_LT(b.decode.time.value(), 0.25 * a.decode.time.value());
+  double flopsA = 0, flopsB = 0;
+  for (const auto& op : a.decode.operators) flopsA += op.flops.value();
+  for (const auto& op : b.decode.operators) flopsB += op.flops.value();
+  EXPECT_NEAR(flopsB / flopsA, (200.0 * 32) / (199.0 * 1600), 0.25 * (200.0 * 32) / (199.0 * 1600));
+  // A sequence holds the K/V of 32 layers x 4096 x 2 at 1600 tokens (MXINT8, 8.25 bits).
+  const double kvPerSequence = 32.0 * 2 * 4096 * 1600 * 8.25 / 8;
+  const auto lone = evaluate(lib().system("memexplorer/base"), cached, w, [] {
+    EvaluationOptions one;
+    one.decodeBatch = 1;
+    return one;
+  }());
+  EXPECT_NEAR(b.decode.footprint.value() - lone.decode.footprint.value(), 7 * kvPerSequence, 0.01 * 7 * kvPerSequence);
+  // Prefill with the cache is the prompt's pass (1400 tokens), without it the first full pass (1600).
+  EXPECT_LT(b.prefill.time.value(), a.prefill.time.value());
+}
