@@ -61,6 +61,26 @@ BreakdownPlot::BreakdownPlot(QWidget* parent) : PlotView(parent) {
   mLegend->setLayer(QStringLiteral("legend"));
   plotLayout()->setColumnStretchFactor(1, 0.001);
   plotLayout()->setRowStretchFactor(0, 0.001);
+  // On screen the panels get their final size only when laid out: then the totals find their
+  // room (fitToLayout, as for a printed figure) and the value axes as many ticks as their height
+  // keeps legible; one more replot when that changed anything (at most two in a row).
+  connect(this, &QCustomPlot::afterReplot, this, [this] {
+    if (!isVisible() || inFigureLayout()) return;
+    bool changed = fitToLayout();
+    for (auto& fit : mPanelFits) {
+      const int ticks = std::clamp(fit.values->axisRect()->height() / 28, 2, 5);
+      if (fit.values->ticker()->tickCount() != ticks) {
+        fit.values->ticker()->setTickCount(ticks);
+        changed = true;
+      }
+    }
+    if (changed && mScreenFits < 2) {
+      ++mScreenFits;
+      replot(QCustomPlot::rpQueuedReplot);
+    } else {
+      mScreenFits = 0;
+    }
+  });
 }
 
 void BreakdownPlot::setData(BreakdownData data) {
@@ -178,6 +198,8 @@ void BreakdownPlot::rebuild() {
       fit.limit = limit;
       top = std::max(top, limit);
     }
+    // Room for the totals above the bars; a figure's layout (fitToLayout) refines it to the labels.
+    y->setRange(0, top > 0 ? top * kHeadroom : 1);
     fit.top = top;
     if (top > 0) mPanelFits.push_back(std::move(fit));
   }
@@ -197,7 +219,10 @@ bool BreakdownPlot::fitToLayout() {
     const double slot = std::abs(fit.categories->coordToPixel(2) - fit.categories->coordToPixel(1));
     double widest = 0;
     for (const auto* label : fit.totals) widest = std::max(widest, fm.horizontalAdvance(label->text()) + 4);
-    const bool upright = widest > slot;
+    // On screen the totals stay level (a narrow pane would otherwise stand them all up and
+    // squeeze the bars; the tooltip gives each value); a printed figure stands them up when
+    // they are wider than a bar's slot.
+    const bool upright = !figureLayoutPt().isEmpty() && widest > slot;
     for (auto* label : fit.totals) {
       if ((label->rotation() != 0) == upright) continue;
       label->setRotation(upright ? -90 : 0);

@@ -46,6 +46,7 @@ private:
   };
   std::vector<PanelFit> mPanelFits;
   bool mCramped = false; ///< a panel too short for its totals
+  int mScreenFits = 0;   ///< replots in a row that the on-screen fit asked for
 };
 
 } // namespace llmwb::ui

@@ -45,6 +45,27 @@ private slots:
     }
   }
 
+  void onScreenEveryBarAndTotalIsInside() {
+    // The value axes reach above the tallest bar with room for its total, on screen as in a
+    // figure (the axes once kept QCustomPlot's default 0..5 on screen).
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld"));
+    ui::BreakdownPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    plot.setData(ui::classBreakdown(r, QStringLiteral("P1+D1")));
+    QCoreApplication::processEvents(); // the queued replots of the on-screen fit
+    QCoreApplication::processEvents();
+    for (int i = 0; i < plot.itemCount(); ++i) {
+      auto* total = qobject_cast<QCPItemText*>(plot.item(i));
+      if (!total) continue;
+      QCPAxis* values = total->position->valueAxis();
+      const double top = values->coordToPixel(total->position->coords().y()) - QFontMetricsF(total->font()).height();
+      QVERIFY2(top >= values->axisRect()->top() - 1, qPrintable(total->text()));
+      QCOMPARE(total->rotation(), 0.0); // level on screen
+    }
+  }
+
   void memoryLevelsShowEveryLevel() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
     const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld"));
