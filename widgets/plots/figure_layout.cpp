@@ -153,8 +153,55 @@ void PlotView::adaptToFigure(const QSize&) {}
 
 bool PlotView::fitToLayout() { return false; }
 
+void PlotView::wrapOnScreen() {
+  if (!isVisible() || mFigure.active) return;
+  bool changed = false;
+  auto wrap = [&](ScreenText& s, const QString& current, const QFont& font, int width) -> std::optional<QString> {
+    if (current != s.shown) s.original = current; // the view set a new text since
+    const QString wanted = width > 0 ? wrapToWidth(s.original, font, width) : s.original;
+    s.shown = wanted;
+    if (wanted == current) return std::nullopt;
+    changed = true;
+    return wanted;
+  };
+  for (auto* element : plotLayout()->elements(true)) {
+    auto* text = qobject_cast<QCPTextElement*>(element);
+    if (!text || !text->visible() || text->text().isEmpty()) continue;
+    // Only a text wider than the whole plot wraps (it would be cut at both edges), to the plot's
+    // width: a heading beside a legend column keeps its lines.
+    const int width = viewport().width() - 8 - text->margins().left() - text->margins().right();
+    if (auto t = wrap(mScreenTexts[text], text->text(), text->font(), width)) text->setText(*t);
+  }
+  for (auto* rect : axisRects())
+    for (auto* axis : rect->axes()) {
+      if (!axis->visible() || axis->label().isEmpty()) continue;
+      const int length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
+      if (auto t = wrap(mScreenLabels[axis], axis->label(), axis->labelFont(), length)) axis->setLabel(*t);
+    }
+  if (changed && mScreenWraps < 2) {
+    ++mScreenWraps;
+    replot(QCustomPlot::rpQueuedReplot);
+  } else {
+    mScreenWraps = 0;
+  }
+}
+
+void PlotView::restoreScreenTexts() {
+  for (auto* element : plotLayout()->elements(true))
+    if (auto* text = qobject_cast<QCPTextElement*>(element))
+      if (auto it = mScreenTexts.find(text); it != mScreenTexts.end() && text->text() == it->second.shown)
+        text->setText(it->second.original);
+  for (auto* rect : axisRects())
+    for (auto* axis : rect->axes())
+      if (auto it = mScreenLabels.find(axis); it != mScreenLabels.end() && axis->label() == it->second.shown)
+        axis->setLabel(it->second.original);
+  mScreenTexts.clear();
+  mScreenLabels.clear();
+}
+
 void PlotView::beginFigureLayout(const QSize& layoutPt) {
   if (mFigure.active) endFigureLayout();
+  restoreScreenTexts(); // a figure wraps the texts as given, not as the pane wrapped them
   mFigure = {};
   mFigure.active = true;
   mFigure.themeOverride = mThemeOverride;

@@ -19,6 +19,7 @@ PlotView::PlotView(QWidget* parent) : QCustomPlot(parent) {
   setInteractions(QCP::Interactions());
   setPlottingHint(QCP::phCacheLabels, true);
   mTheme = currentPlotTheme();
+  connect(this, &QCustomPlot::afterReplot, this, &PlotView::wrapOnScreen);
 }
 
 void PlotView::refresh() {

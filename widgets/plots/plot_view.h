@@ -9,6 +9,7 @@
 
 #include <qcustomplot.h>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -134,6 +135,17 @@ private:
     std::vector<std::pair<QSharedPointer<QCPAxisTicker>, int>> tickCounts;
   };
   FigureState mFigure;
+
+  /// On screen, headings and axis labels wrap to the room the pane gives them (a laptop's pane is
+  /// narrower than a long title): what each shows and the text it was given.
+  void wrapOnScreen();
+  void restoreScreenTexts();
+  struct ScreenText {
+    QString original, shown;
+  };
+  std::map<QCPTextElement*, ScreenText> mScreenTexts;
+  std::map<QCPAxis*, ScreenText> mScreenLabels;
+  int mScreenWraps = 0; ///< replots in a row that wrapping asked for
 
   PlotTheme mTheme;
   std::optional<PlotTheme> mThemeOverride;
