@@ -123,7 +123,10 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   } else if (batch <= 0) {
     result.decode.evaluated = true;
     result.decode.feasible = false;
-    result.decode.reason = "the weights alone do not fit the decode device's memory";
+    // No batch fits: say why the device cannot decode at all when it says so (an engine that
+    // does not model the model), else that the weights fill its memory.
+    const auto probe = decodeEval.step({engine::Phase::Decode, 1, 1, double(workload.inputTokens), 1});
+    result.decode.reason = probe.feasible ? "the weights alone do not fit the decode device's memory" : probe.reason;
   } else {
     result.decode = decodeEval.decode(workload, batch, options.decodeSegments);
     result.decode.maxBatch = maxBatch;

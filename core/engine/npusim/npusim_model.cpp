@@ -67,6 +67,11 @@ NpusimModel::NpusimModel(const EngineContext& context)
     mProblem = "the model has no layers";
     return;
   }
+  if (mModel.diffusion.enabled) {
+    mProblem = "the npusim engine models autoregressive decoding; " + mModel.name +
+               " is a diffusion model (its denoising passes are modelled by the analytic engines)";
+    return;
+  }
   for (const auto& t : mModel.layerTypes) {
     const bool gqa = t.kind == LayerKind::Attention && std::get<AttentionSpec>(t.spec).kind == AttentionSpec::Kind::Gqa;
     if (!gqa && t.kind != LayerKind::Mlp && t.kind != LayerKind::Moe) {

@@ -3,6 +3,7 @@
 // partition (N-T1, N-T2), core placement (N-P1), the NoC lock model, the KV-cache manager, the
 // area model (S2-a) and the parallelism block's errors. Every test prints model beside paper.
 #include "core/engine/engine_registry.h"
+#include "core/engine/evaluate.h"
 #include "core/engine/npusim/kv_cache.h"
 #include "core/engine/npusim/noc.h"
 #include "core/engine/npusim/npusim_model.h"
@@ -231,4 +232,13 @@ TEST(NpusimParallelism, OverridesSwitchEveryChoiceAndRejectBadValues) {
   const auto r = pm->step({Phase::Prefill, 1, 256, 0, 1});
   EXPECT_FALSE(r.feasible);
   EXPECT_NE(r.reason.find("/parallelism/placement"), std::string::npos) << r.reason;
+}
+
+TEST(NpusimModels, ADiffusionModelIsRefusedWithAReason) {
+  // NpuSim's engine decodes token by token; a diffusion model's passes would be costed as if it
+  // were autoregressive, so it is refused (the analytic engines model them).
+  const auto r = evaluate(lib().system("npusim/large-64"), lib().model("llada-8b-cached"), lib().workload("gsm8k"));
+  EXPECT_FALSE(r.feasible);
+  ASSERT_FALSE(r.problems.empty());
+  EXPECT_NE(r.problems.front().find("diffusion"), std::string::npos) << r.problems.front();
 }
