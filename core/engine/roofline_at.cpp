@@ -47,6 +47,7 @@ void addPass(Roofline& r, const RooflineGroup& g, Phase phase, int batch, const 
   };
   const bool layers = detail == RooflineDetail::Layers;
   for (const auto& op : step.operators) {
+    if (g.runs && !g.runs(op)) continue;
     Sum& s = slot(layers ? op.layer : op.name);
     s.layer = op.layer;
     s.cls = layers ? "layer" : std::string(toString(op.cls));

@@ -3,6 +3,7 @@
 
 #include "core/engine/performance_model.h"
 
+#include <functional>
 #include <vector>
 
 namespace llmwb::engine {
@@ -13,6 +14,8 @@ struct RooflineGroup {
   const PerformanceModel* model = nullptr;
   int group = -1;
   std::vector<int> batches;
+  /// The operators this group runs (empty: all); a prefill split by layer kind keeps its part's.
+  std::function<bool(const OperatorResult&)> runs;
 };
 
 /// Ceilings of the prefill and decode groups (the decode group's only when it is another device)

@@ -13,8 +13,8 @@ Roofline roofline(const SystemSpec& system, const ModelSpec& model, const Worklo
   if (!pre || !dec) return {};
   const auto prefill = engine::buildModel(system, *pre, model);
   const auto decode = engine::buildModel(system, *dec, model);
-  return engine::rooflineAt({prefill.get(), int(pre - system.groups.data()), batches},
-                            {decode.get(), int(dec - system.groups.data()), batches}, workload, detail);
+  return engine::rooflineAt({prefill.get(), int(pre - system.groups.data()), batches, {}},
+                            {decode.get(), int(dec - system.groups.data()), batches, {}}, workload, detail);
 }
 
 } // namespace llmwb

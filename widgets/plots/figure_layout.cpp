@@ -291,12 +291,19 @@ void PlotView::endFigureLayout() {
   applyCurrentTheme();
 }
 
+bool PlotView::besidePlot(const QCPLayoutGrid* side) const {
+  // A legend's own grid beside the plot: in the plot layout's row (placeLegendRight) or one
+  // level down (a plot and its legend sharing a cell under the heading).
+  if (!side || side == plotLayout() || !side->layout()) return false;
+  return side->layout() == plotLayout() || side->layout()->layout() == plotLayout();
+}
+
 bool PlotView::sideLegendTooWide(int widthPt) const {
   for (auto* element : plotLayout()->elements(true)) {
     auto* lg = qobject_cast<QCPLegend*>(element);
     if (!lg || !lg->visible()) continue;
     auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
-    if (!side || side == plotLayout() || side->layout() != plotLayout()) continue;
+    if (!besidePlot(side)) continue;
     if (lg->minimumOuterSizeHint().width() > kSideLegendMaxShare * widthPt) return true;
   }
   return false;
@@ -307,7 +314,7 @@ void PlotView::moveSideLegendsBelow(int widthPt) {
     auto* lg = qobject_cast<QCPLegend*>(element);
     if (!lg || !lg->visible()) continue;
     auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
-    if (!side || side == plotLayout() || side->layout() != plotLayout()) continue;
+    if (!besidePlot(side)) continue;
     mFigure.legends.push_back({lg, side, side->margins()});
     side->take(lg);
     side->setMargins(QMargins());

@@ -51,13 +51,20 @@ QString PlotView::title() const { return mTitle ? mTitle->text() : QString(); }
 
 void PlotView::placeLegendRight() {
   const int row = mTitle ? 1 : 0;
+  // The plot and the legend share one cell under the heading, so the heading spans both (a
+  // heading in the plot's column alone is cut when the legend is wide).
+  auto* content = new QCPLayoutGrid;
+  auto* plot = plotLayout()->element(row, 0);
+  plotLayout()->take(plot);
+  plotLayout()->addElement(row, 0, content);
+  content->addElement(0, 0, plot);
   auto* side = new QCPLayoutGrid;
-  plotLayout()->addElement(row, 1, side);
+  content->addElement(0, 1, side);
+  content->setColumnStretchFactor(1, 0.001);
   side->addElement(0, 0, legend);
   side->addElement(1, 0, new QCPLayoutElement(this)); // takes the height left: the legend stays at the top
   side->setRowStretchFactor(1, 100);
   side->setMargins(QMargins(0, 6, 6, 0));
-  plotLayout()->setColumnStretchFactor(1, 0.001);
   legend->setVisible(true);
 }
 

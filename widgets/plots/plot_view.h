@@ -106,6 +106,7 @@ private:
   // figure_layout.cpp
   void moveSideLegendsBelow(int widthPt);
   bool sideLegendTooWide(int widthPt) const;
+  bool besidePlot(const QCPLayoutGrid* side) const;
   void restoreSideLegends();
   void fitLegendColumns(int widthPt);
   void wrapTextsToFit();

@@ -37,6 +37,10 @@ RooflineData rooflineData(const Roofline& r, const SystemSpec& system, int prefi
     return g ? q(g->device.name) : QString();
   };
   if (const auto* g = groupAt(prefillGroup)) data.prefill = {q(g->device.name), g->count, prefillBatch};
+  // A prefill split by layer kind (MemExplorer 5.5) names both groups.
+  for (const auto& g : system.groups)
+    if (g.role == DeviceRole::Prefill && g.layers == LayerSelection::Ffn && &g != system.prefillGroup())
+      data.prefill.device += QStringLiteral(" (attention)\nand %1 × %2 (FFN)").arg(g.count).arg(q(g.device.name));
   if (const auto* g = groupAt(decodeGroup)) data.decode = {q(g->device.name), g->count, decodeBatch};
 
   // The engine leaves out the decode group's ceilings when it is the prefill group's device: the
@@ -45,6 +49,12 @@ RooflineData rooflineData(const Roofline& r, const SystemSpec& system, int prefi
                                  std::any_of(r.memory.begin(), r.memory.end(), [&](const auto& m) { return m.group == decodeGroup; });
   auto phasesOf = [&](int group) {
     std::vector<Phase> phases;
+    // Heterogeneous systems: every prefill group (attention, FFN) and decode phase by its role.
+    if (const auto* g = groupAt(group); g && system.heterogeneous() && g->role != DeviceRole::Both) {
+      phases.push_back(g->role == DeviceRole::Prefill ? Phase::Prefill : Phase::Decode);
+      if (group == prefillGroup && !decodeHasCeilings) phases.push_back(Phase::Decode);
+      return phases;
+    }
     if (group == prefillGroup) phases.push_back(Phase::Prefill);
     if (group == decodeGroup || (group == prefillGroup && !decodeHasCeilings)) phases.push_back(Phase::Decode);
     return phases;

@@ -207,3 +207,27 @@ TEST(Heterogeneous, TheExtremePresetTakesEachPartsMostEfficientDesign) {
               r.endToEnd.tokensPerJoule, r.endToEnd.tokensPerSecond, pd.endToEnd.tokensPerJoule, pd.endToEnd.tokensPerSecond);
   EXPECT_GT(r.endToEnd.tokensPerJoule, pd.endToEnd.tokensPerJoule);
 }
+
+TEST(Heterogeneous, TheRooflineShowsEachPrefillPartOnItsGroup) {
+  EvaluationOptions o;
+  o.roofline = true;
+  const auto system = lib().system("memexplorer/extreme"); // attention on Base (group 0), FFN on P1 (group 1)
+  const auto model = lib().model("llama-3.3-70b");
+  const auto r = evaluate(system, model, lib().workload("osworld"), o);
+  ASSERT_TRUE(r.feasible);
+  int attention = 0, ffn = 0;
+  for (const auto& p : r.roofline.points) {
+    if (p.phaseKind != engine::Phase::Prefill) continue;
+    OperatorResult op;
+    op.name = p.name;
+    op.layer = p.layer;
+    const auto part = engine::prefillPart(model, op);
+    EXPECT_EQ(p.group, part == LayerSelection::Attention ? 0 : 1) << p.name;
+    (part == LayerSelection::Attention ? attention : ffn) += 1;
+  }
+  EXPECT_GT(attention, 0);
+  EXPECT_GT(ffn, 0);
+  bool p1Ceiling = false;
+  for (const auto& c : r.roofline.compute) p1Ceiling |= c.group == 1;
+  EXPECT_TRUE(p1Ceiling); // the FFN group's ceilings are drawn too
+}
