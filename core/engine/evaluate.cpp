@@ -155,10 +155,19 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   } else if (batch <= 0) {
     result.decode.evaluated = true;
     result.decode.feasible = false;
-    // No batch fits: say why the device cannot decode at all when it says so (an engine that
-    // does not model the model), else that the weights fill its memory.
-    const auto probe = decodeEval.step({engine::Phase::Decode, 1, 1, double(workload.inputTokens), 1});
-    result.decode.reason = probe.feasible ? "the weights alone do not fit the decode device's memory" : probe.reason;
+    // No batch fits. The weights larger than the memory say so with both sizes (cheap: the common
+    // case in explorations); otherwise one step says why (an engine that does not model the
+    // model, a placement that holds not even one sequence).
+    const auto memory = decodeEval.memory();
+    if (memory.weights > memory.capacity && memory.capacity.value() > 0) {
+      char text[160];
+      std::snprintf(text, sizeof text, "the weights (%.1f GiB) do not fit the decode device's memory (%.1f GiB)",
+                    units::inGibibytes(memory.weights), units::inGibibytes(memory.capacity));
+      result.decode.reason = text;
+    } else {
+      const auto probe = decodeEval.step({engine::Phase::Decode, 1, 1, double(workload.inputTokens), 1});
+      result.decode.reason = probe.feasible ? "not even one sequence fits the decode device's memory" : probe.reason;
+    }
   } else {
     result.decode = decodeEval.decode(workload, batch, options.decodeSegments);
     result.decode.maxBatch = maxBatch;
