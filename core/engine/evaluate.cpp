@@ -36,34 +36,6 @@ void roofline(EvaluationResult& result, const engine::PerformanceModel& prefill,
   result.roofline = engine::rooflineAt(p, d, workload, RooflineDetail::Operators);
 }
 
-/// A prefill split by layer kind: each prefill group's ceilings and its part's operators.
-void splitRoofline(EvaluationResult& result, const std::vector<std::unique_ptr<engine::PerformanceModel>>& models,
-                   const SystemSpec& system, const ModelSpec& model, const Workload& workload) {
-  std::vector<engine::RooflineGroup> parts;
-  for (std::size_t i = 0; i < system.groups.size(); ++i) {
-    const auto& g = system.groups[i];
-    if (g.role != DeviceRole::Prefill) continue;
-    engine::RooflineGroup part{models[i].get(), int(i), {}, {}};
-    if (result.prefill.evaluated) part.batches.push_back(std::max(1, result.prefill.batch));
-    const LayerSelection mine = g.layers;
-    part.runs = [&model, mine](const OperatorResult& op) { return engine::prefillPart(model, op) == mine; };
-    parts.push_back(std::move(part));
-  }
-  engine::RooflineGroup d{models[std::size_t(system.decodeGroup() - system.groups.data())].get(),
-                          int(system.decodeGroup() - system.groups.data()), {}, {}};
-  if (result.decode.evaluated) d.batches.push_back(std::max(1, result.decode.batch));
-  result.roofline = engine::rooflineAt(parts.front(), d, workload, RooflineDetail::Operators);
-  for (std::size_t i = 1; i < parts.size(); ++i) {
-    auto noDecode = parts[i]; // the same group as "decode": its ceilings once, no decode points
-    noDecode.batches.clear();
-    const auto more = engine::rooflineAt(parts[i], noDecode, workload, RooflineDetail::Operators);
-    auto& r = result.roofline;
-    r.compute.insert(r.compute.end(), more.compute.begin(), more.compute.end());
-    r.memory.insert(r.memory.end(), more.memory.begin(), more.memory.end());
-    for (const auto& point : more.points)
-      if (point.phaseKind == engine::Phase::Prefill) r.points.push_back(point);
-  }
-}
 } // namespace
 
 EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
@@ -137,9 +109,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
 
   if (system.heterogeneous()) {
     engine::evaluateHeterogeneous(system, model, workload, options, models, result);
-    int prefillGroups = 0;
-    for (const auto& g : system.groups) prefillGroups += g.role == DeviceRole::Prefill;
-    if (options.roofline && prefillGroups > 1) splitRoofline(result, models, system, model, workload);
+    if (options.roofline && system.prefillSplitByLayer()) result.roofline = engine::heterogeneousRoofline(result, models, system, model, workload);
     else if (options.roofline) roofline(result, prefillEval, decodeEval, system, workload);
     finish(result, violations);
     return result;

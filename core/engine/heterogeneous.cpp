@@ -2,6 +2,7 @@
 #include "core/engine/heterogeneous.h"
 
 #include "core/engine/kv_handoff.h"
+#include "core/engine/roofline_at.h"
 
 #include <algorithm>
 #include <cmath>
@@ -211,10 +212,8 @@ void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, con
                            const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
   const int prefillBatch = std::max(1, options.prefillBatch);
   const auto* prefillGroup = system.prefillGroup();
-  int prefillGroups = 0;
-  for (const auto& g : system.groups) prefillGroups += g.role == DeviceRole::Prefill;
   if (options.phases != EvaluationOptions::Phases::DecodeOnly) {
-    if (prefillGroups > 1) prefillByLayer(system, model, workload, prefillBatch, models, result);
+    if (system.prefillSplitByLayer()) prefillByLayer(system, model, workload, prefillBatch, models, result);
     else result.prefill = modelOf(system, models, prefillGroup).prefill(workload, prefillBatch);
   }
   if (options.phases == EvaluationOptions::Phases::PrefillOnly) {
@@ -311,6 +310,33 @@ void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, con
   e2e.tokensPerSecond = e2eRate * out;
   e2e.averagePower = pipelinePower(e2eRate, busy) + system.phaseLink.energy * moved * e2eRate / Seconds(1.0);
   e2e.tokensPerJoule = e2e.averagePower.value() > 0 ? e2e.tokensPerSecond / e2e.averagePower.value() : 0;
+}
+
+Roofline heterogeneousRoofline(const EvaluationResult& result, const std::vector<std::unique_ptr<PerformanceModel>>& models,
+                               const SystemSpec& system, const ModelSpec& model, const Workload& workload) {
+  std::vector<RooflineGroup> parts;
+  for (std::size_t i = 0; i < system.groups.size(); ++i) {
+    const auto& g = system.groups[i];
+    if (g.role != DeviceRole::Prefill) continue;
+    RooflineGroup part{models[i].get(), int(i), {}, {}};
+    if (result.prefill.evaluated) part.batches.push_back(std::max(1, result.prefill.batch));
+    const LayerSelection mine = g.layers;
+    part.runs = [&model, mine](const OperatorResult& op) { return prefillPart(model, op) == mine; };
+    parts.push_back(std::move(part));
+  }
+  const auto decodeIndex = std::size_t(system.decodeGroup() - system.groups.data());
+  RooflineGroup d{models[decodeIndex].get(), int(decodeIndex), {}, {}};
+  if (result.decode.evaluated) d.batches.push_back(std::max(1, result.decode.batch));
+  Roofline r = rooflineAt(parts.front(), d, workload, RooflineDetail::Operators);
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    auto noDecode = parts[i]; // the same group as "decode": its ceilings once, no decode points
+    noDecode.batches.clear();
+    const auto more = rooflineAt(parts[i], noDecode, workload, RooflineDetail::Operators);
+    r.compute.insert(r.compute.end(), more.compute.begin(), more.compute.end());
+    r.memory.insert(r.memory.end(), more.memory.begin(), more.memory.end());
+    r.points.insert(r.points.end(), more.points.begin(), more.points.end());
+  }
+  return r;
 }
 
 } // namespace llmwb::engine

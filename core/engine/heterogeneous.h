@@ -30,4 +30,9 @@ void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, con
                            const EvaluationOptions& options,
                            const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result);
 
+/// The roofline of a prefill split by layer kind: each prefill group's ceilings and its own
+/// part's operators, and the first decode phase's step.
+Roofline heterogeneousRoofline(const EvaluationResult& result, const std::vector<std::unique_ptr<PerformanceModel>>& models,
+                               const SystemSpec& system, const ModelSpec& model, const Workload& workload);
+
 } // namespace llmwb::engine

@@ -47,13 +47,13 @@ bool SystemSpec::disaggregated() const {
   return p && d && p != d;
 }
 
+bool SystemSpec::prefillSplitByLayer() const {
+  return std::count_if(groups.begin(), groups.end(), [](const DeviceGroup& g) { return g.role == DeviceRole::Prefill; }) > 1;
+}
+
 bool SystemSpec::heterogeneous() const {
-  int prefill = 0, decode = 0;
-  for (const auto& g : groups) {
-    prefill += g.role == DeviceRole::Prefill;
-    decode += g.role == DeviceRole::Decode;
-  }
-  return prefill > 1 || decode > 1;
+  return prefillSplitByLayer() ||
+         std::count_if(groups.begin(), groups.end(), [](const DeviceGroup& g) { return g.role == DeviceRole::Decode; }) > 1;
 }
 
 std::vector<const DeviceGroup*> SystemSpec::decodePhases() const {

@@ -70,6 +70,8 @@ struct SystemSpec {
   /// More than one prefill group (attention and FFN apart) or more than one decode group (decode
   /// phases): evaluated part by part (core/engine/heterogeneous.h).
   bool heterogeneous() const;
+  /// Two prefill groups, one for the attention layers and one for the FFN layers.
+  bool prefillSplitByLayer() const;
   /// The decode groups in phase order (ascending untilFraction).
   std::vector<const DeviceGroup*> decodePhases() const;
 };

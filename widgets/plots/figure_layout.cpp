@@ -156,6 +156,9 @@ bool PlotView::fitToLayout() { return false; }
 void PlotView::wrapOnScreen() {
   if (!isVisible() || mFigure.active) return;
   bool changed = false;
+  // Only the texts and axes the plot has now are kept (a rebuild replaces them).
+  std::map<QCPTextElement*, ScreenText> texts;
+  std::map<QCPAxis*, ScreenText> labels;
   auto wrap = [&](ScreenText& s, const QString& current, const QFont& font, int width) -> std::optional<QString> {
     if (current != s.shown) s.original = current; // the view set a new text since
     const QString wanted = width > 0 ? wrapToWidth(s.original, font, width) : s.original;
@@ -170,14 +173,18 @@ void PlotView::wrapOnScreen() {
     // Only a text wider than the whole plot wraps (it would be cut at both edges), to the plot's
     // width: a heading beside a legend column keeps its lines.
     const int width = viewport().width() - 8 - text->margins().left() - text->margins().right();
-    if (auto t = wrap(mScreenTexts[text], text->text(), text->font(), width)) text->setText(*t);
+    auto& known = texts[text] = mScreenTexts[text];
+    if (auto t = wrap(known, text->text(), text->font(), width)) text->setText(*t);
   }
   for (auto* rect : axisRects())
     for (auto* axis : rect->axes()) {
       if (!axis->visible() || axis->label().isEmpty()) continue;
       const int length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
-      if (auto t = wrap(mScreenLabels[axis], axis->label(), axis->labelFont(), length)) axis->setLabel(*t);
+      auto& known = labels[axis] = mScreenLabels[axis];
+      if (auto t = wrap(known, axis->label(), axis->labelFont(), length)) axis->setLabel(*t);
     }
+  mScreenTexts = std::move(texts);
+  mScreenLabels = std::move(labels);
   if (changed && mScreenWraps < 2) {
     ++mScreenWraps;
     replot(QCustomPlot::rpQueuedReplot);

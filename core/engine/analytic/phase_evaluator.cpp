@@ -231,7 +231,7 @@ PhaseResult PhaseEvaluator::decode(const Workload& workload, int batch, int segm
   segments = std::max(1, segments);
   std::vector<std::pair<PassCost, double>> passes;
   const double generated = double(workload.outputTokens);
-  if (mModel.diffusion.enabled && !mModel.keepsCache()) {
+  if (!mModel.keepsCache()) {
     // Each denoising pass revisits prompt + answer; tokensPerStep tokens are unmasked per pass.
     const double steps = std::max(0.0, std::ceil(generated / mModel.diffusion.tokensPerStep) - 1.0);
     PassShape shape{double(batch), double(workload.contextTokens()), 0, generated};
