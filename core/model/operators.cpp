@@ -87,8 +87,8 @@ struct Builder {
     auto& op = add(layer->name + ".attention", layer, OperatorClass::Attention);
     const double instances = pass.batch * kvHeads;
     const double m = group * pass.newTokens;
-    op.gemms.push_back({m, qkDim, keysPerQuery, instances, true}); // Q K^T
-    op.gemms.push_back({m, keysPerQuery, vDim, instances, false}); // P V
+    op.gemms.push_back({m, qkDim, keysPerQuery, instances, true, kvHeads}); // Q K^T
+    op.gemms.push_back({m, keysPerQuery, vDim, instances, false, kvHeads}); // P V
     op.vectorOps = pass.batch * heads * pass.newTokens * keysPerQuery * kSoftmaxOpsPerScore;
     op.operands = {{"queries", DataKind::Activation, OperandRole::A, act(rows() * heads * qkDim), false},
                    {"keys+values", kvKind, OperandRole::B, keyValueBytes, false},

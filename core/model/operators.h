@@ -25,11 +25,14 @@ struct Operand {
 };
 
 /// `instances` independent products of the same shape (attention heads, experts). When `packK` is
-/// set, instances with a short K (a head dimension) may share the array's K dimension.
+/// set, instances with a short K (a head dimension) may share the array's K dimension. An attention
+/// product sets `kvHeads`: its instances are sequences x key/value heads, its M the query heads that
+/// share one KV head (x new tokens), so that tensor parallelism can split heads, not sequences.
 struct GemmShape {
   double m = 0, k = 0, n = 0;
   double instances = 1;
   bool packK = false;
+  double kvHeads = 0; ///< attention only: KV heads per sequence in `instances` (0: not attention)
   double macs() const { return m * k * n * instances; }
 };
 

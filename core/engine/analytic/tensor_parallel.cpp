@@ -25,8 +25,19 @@ std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, i
     // whole input in, a slice of the output columns out.
     const bool closes = closesLayer(op);
     bool rowParallel = false;
+    double kvShare = 1.0 / n; // the part of an attention's keys and values one device reads
     for (auto& g : op.gemms) {
-      if (g.instances >= n) g.instances /= n; // heads or experts split across devices
+      if (g.kvHeads > 0) {
+        // Attention is split by heads, never by sequence. With fewer KV heads than devices each
+        // device keeps one KV head, replicated (vLLM's rule; MLA's single latent head on every
+        // device), and the query heads that share it are split instead.
+        const double kvPerDevice = g.kvHeads >= n ? g.kvHeads / n : 1.0;
+        const double sequences = g.instances / g.kvHeads;
+        if (g.kvHeads < n) g.m *= g.kvHeads / n;
+        kvShare = kvPerDevice / g.kvHeads;
+        g.instances = sequences * kvPerDevice;
+        g.kvHeads = kvPerDevice;
+      } else if (g.instances >= n) g.instances /= n; // heads or experts split across devices
       else if (closes) {
         g.k /= n; // rows of the weights (the reduction) split across devices
         rowParallel = true;
@@ -35,9 +46,10 @@ std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, i
     op.vectorOps /= n;
     op.scan.channels /= n;
     for (auto& o : op.operands) {
-      const bool whole = o.kind == DataKind::Activation &&
+      const bool whole = o.kind == DataKind::Activation && op.cls != OperatorClass::Attention &&
                          (rowParallel ? o.role == OperandRole::Output : o.role == OperandRole::A);
-      if (!whole) o.bytes = o.bytes / n;
+      if (op.cls == OperatorClass::Attention && o.role == OperandRole::B) o.bytes = o.bytes * kvShare;
+      else if (!whole) o.bytes = o.bytes / n;
     }
   }
   return out;

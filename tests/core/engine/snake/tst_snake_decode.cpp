@@ -81,15 +81,13 @@ TEST(SnakeDecode, SpeedUpAndEfficiencyOverTheOtherBaselines) {
   report("S-D3 speed-up vs fixed 48x48", geomean(c.at("snake/sa-48x48").speedup), 2.33, 0.20);
   report("S-D1 logic-die EE vs MAC tree", geomean(c.at("snake/mac-tree").efficiency), 2.40, 0.25);
   report("S-D2 speed-up vs 8 x H100", geomean(c.at("gpu/h100x8").speedup), 11.47, 0.25);
-  // Inside (3.06x) while the row-parallel projections were split along N; with the spec's B.10
-  // per-device shapes (o_proj and down_proj split along K) the fixed 8x288 array gains more
-  // than Snake (docs/snake.md).
-  report("S-D3 speed-up vs fixed 8x288", geomean(c.at("snake/sa-8x288").speedup), 3.00, 0.20);
-  EXPECT_GT(geomean(c.at("snake/sa-8x288").speedup), 2.0);
+  // Inside since attention is split by heads under tensor parallelism (2.34x when the (sequence,
+  // KV head) pairs were divided over the devices: DeepSeek-V2's latent attention ran on one PU).
+  expectWithin("S-D3 speed-up vs fixed 8x288", geomean(c.at("snake/sa-8x288").speedup), 3.00, 0.20);
   // 48x48 misses from above: its 48 rows carry M <= 64 (docs/snake.md).
   EXPECT_GT(geomean(c.at("snake/sa-48x48").speedup), 2.33 * 1.2);
   EXPECT_GT(geomean(c.at("snake/mac-tree").efficiency), 1.4);
-  EXPECT_GT(geomean(c.at("gpu/h100x8").speedup), 4.0);
+  EXPECT_GT(geomean(c.at("gpu/h100x8").speedup), 6.0);
 }
 
 // S-D1 ordering: Snake is faster than the MAC tree and the 48x48 array at every point of the
