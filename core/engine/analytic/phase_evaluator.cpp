@@ -19,7 +19,8 @@ PhaseEvaluator::PhaseEvaluator(const DeviceGroup& group, const LinkSpec& groupLi
   const auto footprint = modelFootprint(model, mDevice.spec().quantisation);
   mWeights = footprint.weights;
   mStatePerSequence = footprint.statePerSequence;
-  mCachePerToken = footprint.cachePerToken;
+  // Fewer KV heads than devices: the heads are replicated (shardForTensorParallel), and so is their cache.
+  mCachePerToken = footprint.cachePerToken * kvCacheCopies(model, mCount);
 }
 
 Bytes PhaseEvaluator::cacheBytes(double contextTokens) const {

@@ -55,6 +55,20 @@ std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, i
   return out;
 }
 
+double kvCacheCopies(const ModelSpec& model, int devices) {
+  if (devices <= 1) return 1.0;
+  double unique = 0, stored = 0;
+  for (const auto& t : model.layerTypes) {
+    if (t.kind != LayerKind::Attention) continue;
+    const auto& a = std::get<AttentionSpec>(t.spec);
+    const double kvHeads = a.kind == AttentionSpec::Kind::Mla ? 1.0 : double(a.kvHeads);
+    const double perToken = model.occurrences(t.symbol) * model.cacheElementsPerToken(t);
+    unique += perToken;
+    stored += perToken * std::max(1.0, double(devices) / std::max(1.0, kvHeads));
+  }
+  return unique > 0 ? stored / unique : 1.0;
+}
+
 Bytes allReduceBytes(const Operator& fullOp, int devices) {
   if (devices <= 1 || !closesLayer(fullOp)) return Bytes();
   for (const auto& o : fullOp.operands)

@@ -17,6 +17,12 @@ namespace llmwb {
 /// device.
 std::vector<Operator> shardForTensorParallel(const std::vector<Operator>& ops, int devices);
 
+/// How many copies of the KV cache `devices` tensor-parallel devices hold together, as a factor on
+/// the model's cache per token: 1 while every attention layer has at least as many KV heads as
+/// devices; a layer with fewer keeps each KV head on devices / kvHeads of them (MLA's latent head on
+/// every device), as shardForTensorParallel reads it. Weighted by each layer type's cache.
+double kvCacheCopies(const ModelSpec& model, int devices);
+
 /// The message all-reduced after an operator that closes a layer (o_proj, down_proj, ...), given
 /// the full (unsharded) operator: its whole output, of which every device holds partial sums.
 /// Zero for other operators and for one device.

@@ -157,3 +157,12 @@ TEST(TensorParallel, AttentionIsSplitByHeads) {
   const auto full = buildOperators(m, Quantisation{}, PassShape{8, 1, 4096, 1});
   EXPECT_NEAR(attentionOf(full).gemms[0].macs() / 8, dsv2.qk.macs(), 1e-6 * dsv2.qk.macs());
 }
+
+// The cache of replicated KV heads is stored as many times: what the devices hold together.
+TEST(TensorParallel, ReplicatedKvHeadsStoreTheirCacheOnEveryCopy) {
+  EXPECT_DOUBLE_EQ(kvCacheCopies(lib().model("llama-3.3-70b"), 8), 1.0);  // 8 KV heads on 8 devices
+  EXPECT_DOUBLE_EQ(kvCacheCopies(lib().model("qwen3-30b-a3b"), 8), 2.0);  // 4 KV heads, each on 2 devices
+  EXPECT_DOUBLE_EQ(kvCacheCopies(lib().model("qwen3-30b-a3b"), 4), 1.0);
+  EXPECT_DOUBLE_EQ(kvCacheCopies(lib().model("deepseek-v2"), 8), 8.0);    // MLA: the latent cache on every device
+  EXPECT_DOUBLE_EQ(kvCacheCopies(lib().model("deepseek-v2"), 1), 1.0);
+}
