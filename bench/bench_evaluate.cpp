@@ -39,6 +39,21 @@ void BM_Evaluate_P1D1_Llama70B_OSWorld(benchmark::State& state) {
 }
 BENCHMARK(BM_Evaluate_P1D1_Llama70B_OSWorld)->Unit(benchmark::kMicrosecond);
 
+/// §5.5's extreme heterogeneity: attention and FFN prefilled on different devices, decode in two
+/// phases (one prefill pass per prefill group, one decode per phase).
+void BM_Evaluate_Extreme_Llama70B_OSWorld(benchmark::State& state) {
+  static const Inputs in = load("memexplorer/extreme", "llama-3.3-70b", "osworld");
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_Extreme_Llama70B_OSWorld)->Unit(benchmark::kMicrosecond);
+
+/// A Snake decode system: the per-operator search over mode x shape x split on every linear operator.
+void BM_Evaluate_Snake_Llama70B_8K1K(benchmark::State& state) {
+  static const Inputs in = load("snake/snake", "llama-3.3-70b", "8K:1K");
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_Snake_Llama70B_8K1K)->Unit(benchmark::kMicrosecond);
+
 void BM_Evaluate_H100x4_Qwen35_BFCL(benchmark::State& state) {
   static const Inputs in = load("gpu/h100x4", "qwen3.5-397b-a17b", "bfcl-websearch");
   run(state, in);
