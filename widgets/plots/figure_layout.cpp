@@ -21,6 +21,8 @@ constexpr int kSideLegendMinWidthPt = 400;
 /// A side legend wider than this share of the figure goes below it (the roofline's ceilings of
 /// two phases would leave the plot less than half the page).
 constexpr double kSideLegendMaxShare = 0.4;
+/// On screen the names of a legend beside the plot wrap to this share of the pane.
+constexpr double kScreenSideLegendMaxShare = 0.4;
 } // namespace
 
 bool isNarrowFigure(const QSize& layoutPt) { return layoutPt.width() < kSideLegendMinWidthPt; }
@@ -183,8 +185,42 @@ void PlotView::wrapOnScreen() {
       auto& known = labels[axis] = mScreenLabels[axis];
       if (auto t = wrap(known, axis->label(), axis->labelFont(), length)) axis->setLabel(*t);
     }
+  // A legend beside the plot keeps its names within a share of the pane (a long ceiling name
+  // would squeeze the plot to a sliver on a laptop): longer names wrap, to a wider share when the
+  // wrapped lines would not fit the pane's height.
+  std::map<QCPAbstractPlottable*, ScreenText> names;
+  std::vector<QCPPlottableLegendItem*> items;
+  QCPLegend* side = nullptr;
+  for (auto* element : plotLayout()->elements(true)) {
+    auto* item = qobject_cast<QCPPlottableLegendItem*>(element);
+    if (!item || !besidePlot(qobject_cast<QCPLayoutGrid*>(item->parentLegend()->layout()))) continue;
+    auto& known = names[item->plottable()] = mScreenNames[item->plottable()];
+    if (item->plottable()->name() != known.shown) known.original = item->plottable()->name();
+    items.push_back(item);
+    side = item->parentLegend();
+  }
+  if (side) {
+    const int chrome = 14 + 7 + 20; // icon, padding, margins
+    auto heightAt = [&](int room) {
+      int height = side->margins().top() + side->margins().bottom();
+      for (auto* item : items) {
+        const QFontMetrics fm(item->font());
+        const int lines = int(wrapToWidth(names[item->plottable()].original, item->font(), room).count('\n')) + 1;
+        height += std::max(side->iconSize().height(), lines * fm.height()) + item->margins().top() + item->margins().bottom() +
+                  side->rowSpacing();
+      }
+      return height;
+    };
+    const int available = qobject_cast<QCPLayoutGrid*>(side->layout())->rect().height();
+    int room = int(kScreenSideLegendMaxShare * viewport().width()) - chrome;
+    for (double share = kScreenSideLegendMaxShare + 0.05; share <= 0.56 && heightAt(room) > available; share += 0.05)
+      room = int(share * viewport().width()) - chrome;
+    for (auto* item : items)
+      if (auto t = wrap(names[item->plottable()], item->plottable()->name(), item->font(), room)) item->plottable()->setName(*t);
+  }
   mScreenTexts = std::move(texts);
   mScreenLabels = std::move(labels);
+  mScreenNames = std::move(names);
   if (changed && mScreenWraps < 2) {
     ++mScreenWraps;
     replot(QCustomPlot::rpQueuedReplot);
@@ -202,13 +238,18 @@ void PlotView::restoreScreenTexts() {
     for (auto* axis : rect->axes())
       if (auto it = mScreenLabels.find(axis); it != mScreenLabels.end() && axis->label() == it->second.shown)
         axis->setLabel(it->second.original);
+  for (auto* element : plotLayout()->elements(true))
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(element))
+      if (auto it = mScreenNames.find(item->plottable()); it != mScreenNames.end() && item->plottable()->name() == it->second.shown)
+        item->plottable()->setName(it->second.original);
   mScreenTexts.clear();
   mScreenLabels.clear();
+  mScreenNames.clear();
 }
 
 void PlotView::beginFigureLayout(const QSize& layoutPt) {
   if (mFigure.active) endFigureLayout();
-  restoreScreenTexts(); // a figure wraps the texts as given, not as the pane wrapped them
+  restoreScreenTexts(); // a figure wraps the texts and names as given, not as the pane wrapped them
   mFigure = {};
   mFigure.active = true;
   mFigure.themeOverride = mThemeOverride;
@@ -221,7 +262,8 @@ void PlotView::beginFigureLayout(const QSize& layoutPt) {
   mFigure.layoutMargins = plotLayout()->margins();
   plotLayout()->setMargins(QMargins(1, 1, 2, 2));
   adaptToFigure(layoutPt);
-  if (isNarrowFigure(layoutPt) || sideLegendTooWide(layoutPt.width())) moveSideLegendsBelow(layoutPt.width());
+  if (isNarrowFigure(layoutPt) || sideLegendTooWide(layoutPt.width(), kSideLegendMaxShare))
+    moveSideLegendsBelow(layoutPt.width(), mFigure.legends);
   fitLegendColumns(layoutPt.width());
   wrapLegendNames(layoutPt.width());
   // A figure too small for everything keeps its plot: the heading loses its detail lines, then goes.
@@ -290,7 +332,7 @@ void PlotView::endFigureLayout() {
     legendGrid->setWrap(wrap);
     legendGrid->setFillOrder(legendGrid->fillOrder()); // setWrap() alone leaves the items where they are
   }
-  restoreSideLegends();
+  restoreSideLegends(mFigure.legends);
   plotLayout()->setMargins(mFigure.layoutMargins);
   mThemeOverride = mFigure.themeOverride;
   mFigure = {};
@@ -305,24 +347,24 @@ bool PlotView::besidePlot(const QCPLayoutGrid* side) const {
   return side->layout() == plotLayout() || side->layout()->layout() == plotLayout();
 }
 
-bool PlotView::sideLegendTooWide(int widthPt) const {
+bool PlotView::sideLegendTooWide(int width, double share) const {
   for (auto* element : plotLayout()->elements(true)) {
     auto* lg = qobject_cast<QCPLegend*>(element);
     if (!lg || !lg->visible()) continue;
     auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
     if (!besidePlot(side)) continue;
-    if (lg->minimumOuterSizeHint().width() > kSideLegendMaxShare * widthPt) return true;
+    if (lg->minimumOuterSizeHint().width() > share * width) return true;
   }
   return false;
 }
 
-void PlotView::moveSideLegendsBelow(int widthPt) {
+void PlotView::moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved) {
   for (auto* element : plotLayout()->elements(true)) {
     auto* lg = qobject_cast<QCPLegend*>(element);
     if (!lg || !lg->visible()) continue;
     auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
     if (!besidePlot(side)) continue;
-    mFigure.legends.push_back({lg, side, side->margins()});
+    moved.push_back({lg, side, side->margins(), lg->margins()});
     side->take(lg);
     side->setMargins(QMargins());
     const int row = plotLayout()->rowCount();
@@ -335,15 +377,17 @@ void PlotView::moveSideLegendsBelow(int widthPt) {
   fitLegendColumns(widthPt);
 }
 
-void PlotView::restoreSideLegends() {
-  for (auto& moved : mFigure.legends) {
+void PlotView::restoreSideLegends(std::vector<MovedLegend>& legends) {
+  for (auto& moved : legends) {
     plotLayout()->take(moved.legend);
     moved.side->addElement(0, 0, moved.legend);
     moved.side->setMargins(moved.sideMargins);
+    moved.legend->setMargins(moved.legendMargins);
     moved.legend->setWrap(0);
     moved.legend->setFillOrder(QCPLayoutGrid::foRowsFirst); // rearranges the items into one column
   }
-  if (!mFigure.legends.empty()) plotLayout()->simplify();
+  if (!legends.empty()) plotLayout()->simplify();
+  legends.clear();
 }
 
 void PlotView::fitLegendColumns(int widthPt) {

@@ -104,10 +104,11 @@ protected:
 private:
   void applyCurrentTheme();
   // figure_layout.cpp
-  void moveSideLegendsBelow(int widthPt);
-  bool sideLegendTooWide(int widthPt) const;
+  struct MovedLegend;
+  void moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved);
+  bool sideLegendTooWide(int width, double share) const;
   bool besidePlot(const QCPLayoutGrid* side) const;
-  void restoreSideLegends();
+  void restoreSideLegends(std::vector<MovedLegend>& legends);
   void fitLegendColumns(int widthPt);
   void wrapTextsToFit();
   bool thinCrowdedTicks();
@@ -119,7 +120,7 @@ private:
   struct MovedLegend {
     QCPLegend* legend = nullptr;
     QCPLayoutGrid* side = nullptr; ///< the grid it was taken from
-    QMargins sideMargins;
+    QMargins sideMargins, legendMargins;
   };
   struct FigureState {
     bool active = false;
@@ -137,8 +138,9 @@ private:
   };
   FigureState mFigure;
 
-  /// On screen, headings and axis labels wrap to the room the pane gives them (a laptop's pane is
-  /// narrower than a long title): what each shows and the text it was given.
+  /// On screen, headings, axis labels and the names of a legend beside the plot wrap to the room
+  /// the pane gives them (a laptop's pane is narrower than a long title): what each shows and the
+  /// text it was given.
   void wrapOnScreen();
   void restoreScreenTexts();
   struct ScreenText {
@@ -147,6 +149,7 @@ private:
   std::map<QCPTextElement*, ScreenText> mScreenTexts;
   std::map<QCPAxis*, ScreenText> mScreenLabels;
   int mScreenWraps = 0; ///< replots in a row that wrapping asked for
+  std::map<QCPAbstractPlottable*, ScreenText> mScreenNames; ///< legend names beside the plot
 
   PlotTheme mTheme;
   std::optional<PlotTheme> mThemeOverride;

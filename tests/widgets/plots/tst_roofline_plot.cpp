@@ -115,6 +115,33 @@ private slots:
     QVERIFY(tip.contains(QLatin1String("bound")));
     QVERIFY(plot.tooltipAt(QPointF(2, 2)).isEmpty());
   }
+
+  void aSideLegendLeavesThePlotRoomOnALaptop() {
+    // P1 + D1's roofline at the pane a 1366 x 768 screen gives it: the ceiling names (up to 70
+    // characters) once took 560 of 740 px and left the plot 70 px; they wrap now, every name inside
+    // the pane, and a figure gets the names as given.
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto s = lib.system("memexplorer/p1d1");
+    const auto m = lib.model("llama-3.3-70b");
+    const auto w = lib.workload("osworld");
+    RooflinePlot plot;
+    plot.resize(740, 410);
+    plot.show();
+    plot.setData(ui::rooflineData(s, m, w, evaluate(s, m, w)));
+    for (int i = 0; i < 4; ++i) QCoreApplication::processEvents(); // the queued replots of the fit
+    QStringList original, wrapped;
+    for (int i = 0; i < plot.plottableCount(); ++i)
+      if (plot.legend->hasItemWithPlottable(plot.plottable(i))) wrapped << plot.plottable(i)->name();
+    QVERIFY(std::any_of(wrapped.begin(), wrapped.end(), [](const QString& n) { return n.contains(QLatin1Char('\n')); }));
+    QVERIFY2(plot.axisRect()->width() > 200, qPrintable(QString::number(plot.axisRect()->width())));
+    QVERIFY2(plot.legend->outerRect().right() <= plot.width(), qPrintable(QString::number(plot.legend->outerRect().right())));
+    QVERIFY2(plot.legend->outerRect().bottom() <= plot.height(), qPrintable(QString::number(plot.legend->outerRect().bottom())));
+    plot.beginFigureLayout(QSize(500, 400));
+    for (int i = 0; i < plot.plottableCount(); ++i)
+      if (plot.legend->hasItemWithPlottable(plot.plottable(i))) original << plot.plottable(i)->name();
+    plot.endFigureLayout();
+    QVERIFY(std::any_of(original.begin(), original.end(), [](const QString& n) { return n.size() > 60; }));
+  }
 };
 
 QTEST_MAIN(TestRooflinePlot)
