@@ -68,21 +68,17 @@ NpusimChipPlot::NpusimChipPlot(QWidget* parent) : PlotView(parent) {
   auto* side = new QCPLayoutGrid;
   plotLayout()->addElement(1, 1, side);
   side->addElement(0, 0, legend);
+  // The scale lies under the legend, as wide as it: a standing bar beside a tall legend was
+  // squeezed to a few pixels with its ticks on top of each other in a laptop's pane.
   mScale = new QCPColorScale(this);
-  mScale->setType(QCPAxis::atRight);
+  mScale->setType(QCPAxis::atBottom);
   mScale->setGradient(heatGradient());
-  mScale->setBarWidth(12);
-  mScale->setMinimumSize(60, 160);
-  // The scale sits left in its row: a bar and its axis, never as wide as the legend.
-  auto* scaleRow = new QCPLayoutGrid;
-  scaleRow->addElement(0, 0, mScale);
-  scaleRow->addElement(0, 1, new QCPLayoutElement(this));
-  scaleRow->setColumnStretchFactor(0, 0.01);
-  scaleRow->setColumnStretchFactor(1, 1);
-  side->addElement(1, 0, scaleRow);
-  side->addElement(2, 0, new QCPLayoutElement(this));
+  mScale->setBarWidth(10);
+  mScale->setMinimumSize(160, 0);
+  side->addElement(1, 0, mScale);
+  side->addElement(2, 0, new QCPLayoutElement(this)); // takes the height left: legend and scale stay at the top
   side->setRowStretchFactor(0, 0.001);
-  side->setRowStretchFactor(1, 1);
+  side->setRowStretchFactor(1, 0.001);
   side->setRowStretchFactor(2, 1);
   side->setMargins(QMargins(0, 6, 6, 6));
   plotLayout()->setColumnStretchFactor(1, 0.001);

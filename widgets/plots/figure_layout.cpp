@@ -147,6 +147,11 @@ double PlotView::figureHeightMm(double widthMm) const {
     const int columns = columnsThatFit(widths, int(widthPt) - 16, 6);
     const auto rows = (widths.size() + std::size_t(columns) - 1) / std::size_t(columns);
     heightPt += double(rows) * (std::max(fm.height(), 7.0) + 2) + 14;
+    // A colour scale beside the legend goes below with it: its bar, tick labels and label.
+    if (auto* side = qobject_cast<QCPLayoutGrid*>(legend->layout()); narrow && besidePlot(side))
+      for (auto* e : side->elements(false))
+        if (auto* scale = qobject_cast<QCPColorScale*>(e); scale && scale->visible())
+          heightPt += scale->barWidth() + 2 * QFontMetricsF(print.tickFont).height() + 12;
   }
   return heightPt / kPointsPerMm;
 }
@@ -373,6 +378,18 @@ void PlotView::moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved
     plotLayout()->setRowStretchFactor(row, 0.001);
     lg->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);
     lg->setMargins(QMargins(4, 2, 4, 2));
+    // What stood under the legend (a colour scale) goes below with it; spacers stay.
+    for (int r = 0; r < side->rowCount(); ++r)
+      for (int c = 0; c < side->columnCount(); ++c) {
+        auto* e = side->hasElement(r, c) ? side->element(r, c) : nullptr;
+        if (!e || !e->visible() || e->metaObject() == &QCPLayoutElement::staticMetaObject) continue;
+        moved.back().companions.push_back({e, r, c});
+        side->take(e);
+        const int below = plotLayout()->rowCount();
+        plotLayout()->insertRow(below);
+        plotLayout()->addElement(below, 0, e);
+        plotLayout()->setRowStretchFactor(below, 0.001);
+      }
   }
   fitLegendColumns(widthPt);
 }
@@ -381,6 +398,10 @@ void PlotView::restoreSideLegends(std::vector<MovedLegend>& legends) {
   for (auto& moved : legends) {
     plotLayout()->take(moved.legend);
     moved.side->addElement(0, 0, moved.legend);
+    for (const auto& c : moved.companions) {
+      plotLayout()->take(c.element);
+      moved.side->addElement(c.row, c.column, c.element);
+    }
     moved.side->setMargins(moved.sideMargins);
     moved.legend->setMargins(moved.legendMargins);
     moved.legend->setWrap(0);

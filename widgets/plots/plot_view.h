@@ -121,6 +121,11 @@ private:
     QCPLegend* legend = nullptr;
     QCPLayoutGrid* side = nullptr; ///< the grid it was taken from
     QMargins sideMargins, legendMargins;
+    struct Companion {
+      QCPLayoutElement* element = nullptr;
+      int row = 0, column = 0; ///< its cell in `side`
+    };
+    std::vector<Companion> companions; ///< what stood beside the legend in `side` and moved with it
   };
   struct FigureState {
     bool active = false;

@@ -128,6 +128,33 @@ private slots:
     QVERIFY(QFileInfo::exists(QDir(dir.path()).filePath("npusim-chip.csv")));
   }
 
+  void theColourScaleHasRoomOnScreenAndInAColumn() {
+    // Under the legend, as wide as it (standing beside a tall legend it was squeezed to a few
+    // pixels in a 1366 x 768 pane); in a column figure it goes below with the legend, and back.
+    ui::NpusimChipPlot plot;
+    plot.resize(730, 340);
+    plot.show();
+    plot.setData(ui::npusimChipData(request("npusim-large-64.llmwb"), ui::NpusimPhase::Prefill, "stages"));
+    QCoreApplication::processEvents();
+    QCPColorScale* scale = nullptr;
+    for (auto* e : plot.plotLayout()->elements(true))
+      if (auto* s = qobject_cast<QCPColorScale*>(e)) scale = s;
+    QVERIFY(scale && scale->visible());
+    plot.replot();
+    QVERIFY2(scale->outerRect().width() >= 160, qPrintable(QString::number(scale->outerRect().width())));
+    QVERIFY(scale->outerRect().bottom() <= plot.height());
+    QVERIFY(scale->outerRect().left() > plot.axisRect()->outerRect().right()); // beside the chip
+    auto* side = scale->layout();
+    const double columnMm = 85, pointsPerMm = 72 / 25.4;
+    const QSize column(int(columnMm * pointsPerMm), int(plot.figureHeightMm(columnMm) * pointsPerMm));
+    plot.beginFigureLayout(column);
+    QVERIFY(scale->outerRect().top() >= plot.axisRect()->outerRect().bottom()); // below the chip
+    QVERIFY2(scale->outerRect().bottom() <= column.height() + 1, qPrintable(QString::number(scale->outerRect().bottom())));
+    QVERIFY(plot.figureFits());
+    plot.endFigureLayout();
+    QCOMPARE(scale->layout(), side);
+  }
+
   // Drag a TP group to another slot: an undoable edit of parallelism.group_slots, the chip
   // re-evaluated, the latency change shown before -> after; undo puts the group back.
   void draggingAGroupIsAnUndoableEditShowingTheLatencyChange() {
