@@ -25,6 +25,15 @@ Counts countGraphs(const QCustomPlot& plot) {
   }
   return c;
 }
+
+/// The roofline data of `system` running `model` on `workload` (preset ids or "IN:OUT").
+ui::RooflineData rooflineOf(const char* system, const char* model, const char* workload) {
+  const PresetLibrary lib({LLMWB_TEST_PRESETS});
+  const auto s = lib.system(system);
+  const auto m = lib.model(model);
+  const auto w = lib.workload(workload);
+  return ui::rooflineData(s, m, w, evaluate(s, m, w));
+}
 } // namespace
 
 class TestRooflinePlot : public QObject {
@@ -100,13 +109,9 @@ private slots:
   }
 
   void tooltipNamesTheOperatorWithUnits() {
-    const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    const auto s = lib.system("gpu/h100");
-    const auto m = lib.model("llama-3.1-8b");
-    const auto w = lib.workload("2K:512");
     RooflinePlot plot;
     plot.resize(1000, 700);
-    plot.setData(ui::rooflineData(s, m, w, evaluate(s, m, w)));
+    plot.setData(rooflineOf("gpu/h100", "llama-3.1-8b", "2K:512"));
     const auto& o = plot.data().operators.front();
     const QPointF at(plot.xAxis->coordToPixel(o.intensity), plot.yAxis->coordToPixel(o.achieved));
     const QString tip = plot.tooltipAt(at);
@@ -120,14 +125,10 @@ private slots:
     // P1 + D1's roofline at the pane a 1366 x 768 screen gives it: the ceiling names (up to 70
     // characters) once took 560 of 740 px and left the plot 70 px; they wrap now, every name inside
     // the pane, and a figure gets the names as given.
-    const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    const auto s = lib.system("memexplorer/p1d1");
-    const auto m = lib.model("llama-3.3-70b");
-    const auto w = lib.workload("osworld");
     RooflinePlot plot;
     plot.resize(740, 410);
     plot.show();
-    plot.setData(ui::rooflineData(s, m, w, evaluate(s, m, w)));
+    plot.setData(rooflineOf("memexplorer/p1d1", "llama-3.3-70b", "osworld"));
     for (int i = 0; i < 4; ++i) QCoreApplication::processEvents(); // the queued replots of the fit
     QStringList original, wrapped;
     for (int i = 0; i < plot.plottableCount(); ++i)
