@@ -18,8 +18,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -191,6 +193,28 @@ private slots:
     QVERIFY(!ui::parseRates(QStringLiteral("0, 1"), &error));
     QVERIFY(error.contains(QLatin1String("positive")));
     QCOMPARE(*ui::parseRates(QStringLiteral("4 1;2,2")), (std::vector<double>{1, 2, 4}));
+  }
+
+  void thePlotsStackInANarrowPane() {
+    // In a results pane too narrow for both plots at their minimum (a 1366 x 768 laptop's), the
+    // plots stand one above the other and the pane scrolls down; in a wide one, side by side.
+    QScrollArea pane;
+    pane.setWidgetResizable(true);
+    auto* view = new ui::ServingView;
+    pane.setWidget(view);
+    auto* plots = view->findChild<QSplitter*>();
+    QVERIFY(plots);
+    pane.resize(740, 420);
+    pane.show();
+    QCoreApplication::processEvents();
+    QCOMPARE(plots->orientation(), Qt::Vertical);
+    QVERIFY2(view->width() <= pane.viewport()->width(), qPrintable(QString::number(view->width()))); // no sideways scroll
+    pane.resize(1300, 420);
+    QCoreApplication::processEvents();
+    QCOMPARE(plots->orientation(), Qt::Horizontal);
+    pane.resize(740, 420);
+    QCoreApplication::processEvents();
+    QCOMPARE(plots->orientation(), Qt::Vertical);
   }
 
   void exportWritesValidFiles() {
