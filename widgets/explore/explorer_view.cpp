@@ -2,6 +2,7 @@
 #include "widgets/explore/explorer_view.h"
 
 #include "core/io/space_io.h"
+#include "widgets/common/pane_splitter.h"
 #include "widgets/plots/convergence_plot.h"
 #include "widgets/plots/pareto_plot.h"
 
@@ -20,6 +21,7 @@
 namespace llmwb::ui {
 
 namespace {
+constexpr int kStackedPlotMinimumHeight = 420; ///< px: the Pareto plot (with its axis choices) or the convergence plot, one above the other
 QString q(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
@@ -58,9 +60,13 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
   addField(tr("&Method:"), mMethod);
   addField(tr("&Budget:"), mBudget);
   addField(tr("S&eed:"), mSeed);
-  controls->addWidget(mStart);
-  controls->addWidget(mCancel);
-  controls->addWidget(mProgress, 1);
+  controls->addStretch(1);
+  // Start on a row of its own, as in the Serving view: on one row with the choices it was pushed
+  // out of a laptop's pane.
+  auto* runRow = new QHBoxLayout;
+  runRow->addWidget(mStart);
+  runRow->addWidget(mCancel);
+  runRow->addWidget(mProgress, 1);
 
   mPareto = new ParetoPlot(this);
   mConvergence = new ConvergencePlot(this);
@@ -80,14 +86,24 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addLayout(axes);
   leftLayout->addWidget(mPareto, 1);
-  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  // Narrower, the Pareto plot's axes shrink to a sliver beside its legend: below both widths the
+  // plots stack.
+  mPareto->setMinimumWidth(480);
+  // Long metric and space names shrink with the pane (the full text is in the list).
+  for (QComboBox* box : {mSpace, mXAxis, mYAxis}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(12);
+  }
+  auto* splitter = new PaneSplitter(kStackedPlotMinimumHeight, this);
   splitter->addWidget(left);
   splitter->addWidget(mConvergence);
+  splitter->setChildrenCollapsible(false);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(controls);
+  layout->addLayout(runRow);
   layout->addWidget(mStatus);
   layout->addWidget(splitter, 1);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/serving/serving_view.h"
 
+#include "widgets/common/pane_splitter.h"
 #include "widgets/serving/serving_latency_plot.h"
 #include "widgets/serving/serving_timeline_plot.h"
 
@@ -20,10 +21,7 @@ namespace llmwb::ui {
 namespace {
 constexpr int kPlotMinimumWidth = 420;  ///< px; narrower, the headings and legends clip
 constexpr int kPlotMinimumHeight = 360; ///< px, side by side
-constexpr int kStackedPlotMinimumHeight = 500; ///< px, one above the other
-} // namespace
-
-namespace {
+constexpr int kStackedPlotMinimumHeight = 520; ///< px, one above the other (the plot and its row of choices)
 QString q(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
@@ -105,12 +103,12 @@ ServingView::ServingView(QWidget* parent)
   rightLayout->addLayout(timelineRow);
   rightLayout->addWidget(mTimeline, 1);
 
-  mPlots = new QSplitter(Qt::Horizontal, this);
-  mPlots->addWidget(left);
-  mPlots->addWidget(right);
-  mPlots->setStretchFactor(0, 1);
-  mPlots->setStretchFactor(1, 1);
-  mPlots->setChildrenCollapsible(false);
+  auto* plots = new PaneSplitter(kStackedPlotMinimumHeight, this);
+  plots->addWidget(left);
+  plots->addWidget(right);
+  plots->setStretchFactor(0, 1);
+  plots->setStretchFactor(1, 1);
+  plots->setChildrenCollapsible(false);
   // Below this the headings and legends clip; the results pane scrolls instead (laptop screens).
   for (QWidget* plot : {static_cast<QWidget*>(mLatency), static_cast<QWidget*>(mTimeline)})
     plot->setMinimumSize(kPlotMinimumWidth, kPlotMinimumHeight);
@@ -118,7 +116,7 @@ ServingView::ServingView(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(controls);
   layout->addLayout(runRow);
-  layout->addWidget(mPlots, 1);
+  layout->addWidget(plots, 1);
 
   connect(mStart, &QPushButton::clicked, this, &ServingView::start);
   connect(mCancel, &QPushButton::clicked, this, &ServingView::cancel);
@@ -160,34 +158,9 @@ void ServingView::clear() {
 
 void ServingView::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
-  // The pane this view scrolls in (a scroll area's viewport) decides how the plots stand: the view
-  // itself never gets narrower than its minimum, so its own width cannot tell.
-  if (QWidget* pane = parentWidget(); pane && pane != mWatchedPane) {
-    if (mWatchedPane) mWatchedPane->removeEventFilter(this);
-    mWatchedPane = pane;
-    pane->installEventFilter(this);
-  }
-  fitPlotsToPane();
   if (mStale && mResults && !mRunner->running()) QTimer::singleShot(0, this, [this] {
       if (mStale && isVisible() && !mRunner->running()) start();
     });
-}
-
-bool ServingView::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == mWatchedPane && event->type() == QEvent::Resize) fitPlotsToPane();
-  return QWidget::eventFilter(watched, event);
-}
-
-void ServingView::fitPlotsToPane() {
-  const int available = mWatchedPane ? mWatchedPane->width() : width();
-  const int sideBySide = 2 * kPlotMinimumWidth + mPlots->handleWidth() + 2 * 12; // the plots, the handle, margins
-  const auto orientation = available >= sideBySide ? Qt::Horizontal : Qt::Vertical;
-  if (mPlots->orientation() == orientation) return;
-  mPlots->setOrientation(orientation);
-  // Stacked, the pane scrolls down anyway: each plot keeps room for its axes under a long heading
-  // and legend.
-  for (QWidget* plot : {static_cast<QWidget*>(mLatency), static_cast<QWidget*>(mTimeline)})
-    plot->setMinimumHeight(orientation == Qt::Vertical ? kStackedPlotMinimumHeight : kPlotMinimumHeight);
 }
 
 void ServingView::setSettings(const ServingSettings& s) {

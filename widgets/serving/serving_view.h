@@ -12,7 +12,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QSplitter;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -56,12 +55,8 @@ signals:
 
 protected:
   void showEvent(QShowEvent* event) override;
-  bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-  /// Side by side where the pane holds both plots at their minimum width, one above the other
-  /// where it does not (a laptop's pane then scrolls down, not sideways).
-  void fitPlotsToPane();
   void finished(const std::shared_ptr<const ServingSweep>& sweep);
   void setRunning(bool running);
   void showTimeline(int choice);
@@ -83,8 +78,6 @@ private:
   QComboBox* mTimelineRun;
   ServingLatencyPlot* mLatency;
   ServingTimelinePlot* mTimeline;
-  QSplitter* mPlots;
-  QWidget* mWatchedPane = nullptr;
 };
 
 } // namespace llmwb::ui

@@ -9,7 +9,10 @@
 #include "widgets/plots/pareto_plot.h"
 
 #include <QElapsedTimer>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTest>
 #include <QTimer>
 
@@ -107,6 +110,31 @@ private slots:
     }
     QVERIFY(timer.elapsed() < 1000);
     QCoreApplication::processEvents(); // queued calls to the dead runner are dropped
+  }
+
+  void explorerViewFitsALaptopPane() {
+    // The results pane of a 1366 x 768 screen (740 px): Start stays inside it (it was pushed out
+    // by the choices on one row) and the two plots stand one above the other, the pane scrolling
+    // down; a wide pane has them side by side.
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    QScrollArea pane;
+    pane.setWidgetResizable(true);
+    auto* view = new ui::ExplorerView(lib);
+    pane.setWidget(view);
+    pane.resize(740, 420);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QCoreApplication::processEvents(); // the pane lays the view out again once the plots stack
+    QVERIFY2(view->width() <= pane.viewport()->width(), qPrintable(QString::number(view->width())));
+    auto* start = view->findChild<QPushButton*>();
+    QVERIFY(start && start->text() == QStringLiteral("Start"));
+    QVERIFY(start->mapTo(view, QPoint(start->width(), 0)).x() <= pane.viewport()->width());
+    auto* plots = view->findChild<QSplitter*>();
+    QVERIFY(plots);
+    QCOMPARE(plots->orientation(), Qt::Vertical);
+    pane.resize(1300, 700);
+    QCoreApplication::processEvents();
+    QCOMPARE(plots->orientation(), Qt::Horizontal);
   }
 
   void explorerViewRunsAndLoadsADesign() {
