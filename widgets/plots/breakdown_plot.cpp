@@ -49,6 +49,7 @@ BreakdownPlot::BreakdownPlot(QWidget* parent) : PlotView(parent) {
   setAutoAddPlottableToLegend(false);
   plotLayout()->clear(); // the default axis rect and its legend
   mTitle = new QCPTextElement(this);
+  mTitle->setMinimumSize(1, 0); // never widens the panels' column: a long heading wraps instead (wrapOnScreen)
   plotLayout()->addElement(0, 0, mTitle);
   mGrid = new QCPLayoutGrid;
   plotLayout()->addElement(1, 0, mGrid);
@@ -185,6 +186,7 @@ void BreakdownPlot::rebuild() {
       label->setFont(t.tickFont);
       label->setPadding(QMargins(0, 0, 0, 2));
       label->setProperty("llmwb.stack", stack / prefix.factor);
+      label->setProperty("llmwb.category", double(c + 1));
       fit.totals.push_back(label);
     }
     if (panel.limit > 0) {
@@ -229,6 +231,44 @@ bool BreakdownPlot::fitToLayout() {
       label->setPositionAlignment(upright ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignHCenter | Qt::AlignBottom);
       label->setPadding(upright ? QMargins(2, 0, 0, 0) : QMargins(0, 0, 0, 2));
       changed = true;
+    }
+    // Level totals wider than their slots would run into each other: the largest bars keep theirs,
+    // a total that would touch one already shown is hidden (its bar's tooltip gives it).
+    if (!upright) {
+      std::vector<QCPItemText*> byHeight(fit.totals.begin(), fit.totals.end());
+      std::stable_sort(byHeight.begin(), byHeight.end(), [](const QCPItemText* a, const QCPItemText* b) {
+        return a->property("llmwb.stack").toDouble() > b->property("llmwb.stack").toDouble();
+      });
+      // A total that would stick out of the panel moves inwards just enough.
+      const QRect area = fit.values->axisRect()->rect();
+      std::vector<std::pair<double, double>> taken;
+      for (auto* label : byHeight) {
+        const double width = fm.horizontalAdvance(label->text()) + 6;
+        double centre = fit.categories->coordToPixel(label->property("llmwb.category").toDouble());
+        if (width < area.width()) centre = std::clamp(centre, area.left() + width / 2, area.right() - width / 2);
+        const double x = fit.categories->pixelToCoord(centre);
+        if (std::abs(label->position->coords().x() - x) > 1e-9) {
+          label->position->setCoords(x, label->position->coords().y());
+          changed = true;
+        }
+        const double left = centre - width / 2;
+        const bool free = std::none_of(taken.begin(), taken.end(),
+                                       [&](const auto& t) { return left + width > t.first && left < t.second; });
+        if (free) taken.emplace_back(left, left + width);
+        if (label->visible() != free) {
+          label->setVisible(free);
+          changed = true;
+        }
+      }
+    } else {
+      for (auto* label : fit.totals) {
+        const double x = label->property("llmwb.category").toDouble();
+        if (!label->visible() || label->position->coords().x() != x) {
+          label->setVisible(true);
+          label->position->setCoords(x, label->position->coords().y());
+          changed = true;
+        }
+      }
     }
     const double room = (upright ? widest : fm.height() + 4) + 4; // and a little air under the panel heading
     // A total just under the limit line would be struck through by it: it goes above the line.

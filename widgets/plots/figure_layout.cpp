@@ -177,9 +177,10 @@ void PlotView::wrapOnScreen() {
   for (auto* element : plotLayout()->elements(true)) {
     auto* text = qobject_cast<QCPTextElement*>(element);
     if (!text || !text->visible() || text->text().isEmpty()) continue;
-    // Only a text wider than the whole plot wraps (it would be cut at both edges), to the plot's
-    // width: a heading beside a legend column keeps its lines.
-    const int width = viewport().width() - 8 - text->margins().left() - text->margins().right();
+    // A text wraps to its own cell (headings never widen their column): wider, it would be cut at
+    // both edges, or run into the column beside it.
+    const int cell = text->outerRect().width() > 0 ? text->outerRect().width() : viewport().width();
+    const int width = std::min(cell, viewport().width() - 8) - text->margins().left() - text->margins().right();
     auto& known = texts[text] = mScreenTexts[text];
     if (auto t = wrap(known, text->text(), text->font(), width)) text->setText(*t);
   }

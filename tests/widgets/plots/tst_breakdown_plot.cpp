@@ -6,7 +6,9 @@
 
 #include <QTest>
 
+#include <map>
 #include <numeric>
+#include <tuple>
 
 using namespace llmwb;
 
@@ -64,6 +66,43 @@ private slots:
       QVERIFY2(top >= values->axisRect()->top() - 1, qPrintable(total->text()));
       QCOMPARE(total->rotation(), 0.0); // level on screen
     }
+  }
+
+  void onScreenTotalsNeitherOverlapNorLeaveTheirPanel() {
+    // DUET's breakdown in a 1366 x 768 pane: six categories per panel in ~330 px, totals up to
+    // "8.38 kJ" wide. They ran into each other and were cut at the panels' edges, and the heading
+    // (its own cell, 725 px of text in 721) was cut at both ends. Now the larger totals are kept,
+    // moved inwards at an edge, the others hidden (the tooltips give them); the heading wraps.
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto r = evaluate(lib.system("duet/system"), lib.model("nemotron-h-56b"), lib.workload("arxiv"));
+    ui::BreakdownPlot plot;
+    plot.resize(740, 390);
+    plot.show();
+    plot.setData(ui::classBreakdown(r, QStringLiteral("DUET (prefill package + decode package)")));
+    for (int i = 0; i < 6; ++i) QCoreApplication::processEvents(); // the queued replots of the fit
+    std::map<QCPAxisRect*, std::vector<std::tuple<double, double, double>>> shown; // left, right, stack
+    std::map<QCPAxisRect*, double> largest;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+      auto* total = qobject_cast<QCPItemText*>(plot.item(i));
+      if (!total) continue;
+      QCPAxisRect* rect = total->position->valueAxis()->axisRect();
+      const double stack = total->property("llmwb.stack").toDouble();
+      largest[rect] = std::max(largest[rect], stack);
+      if (!total->visible()) continue;
+      const double width = QFontMetricsF(total->font()).horizontalAdvance(total->text());
+      const double centre = total->position->pixelPosition().x();
+      QVERIFY2(centre - width / 2 >= rect->left() - 1 && centre + width / 2 <= rect->right() + 1, qPrintable(total->text()));
+      for (const auto& [left, right, other] : shown[rect])
+        QVERIFY2(centre + width / 2 <= left || centre - width / 2 >= right, qPrintable(total->text()));
+      shown[rect].emplace_back(centre - width / 2, centre + width / 2, stack);
+    }
+    QCOMPARE(shown.size(), largest.size());
+    for (const auto& [rect, totals] : shown) // the tallest bar always keeps its total
+      QVERIFY(std::any_of(totals.begin(), totals.end(), [&](const auto& t) { return std::get<2>(t) == largest[rect]; }));
+    for (auto* e : plot.plotLayout()->elements(true))
+      if (auto* heading = qobject_cast<QCPTextElement*>(e))
+        for (const QString& line : heading->text().split(QLatin1Char('\n')))
+          QVERIFY2(QFontMetricsF(heading->font()).horizontalAdvance(line) <= heading->outerRect().width(), qPrintable(line));
   }
 
   void memoryLevelsShowEveryLevel() {
