@@ -370,7 +370,7 @@ void PlotView::moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved
     if (!lg || !lg->visible()) continue;
     auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
     if (!besidePlot(side)) continue;
-    moved.push_back({lg, side, side->margins(), lg->margins()});
+    moved.push_back({lg, side, side->margins(), lg->margins(), {}});
     side->take(lg);
     side->setMargins(QMargins());
     const int row = plotLayout()->rowCount();

@@ -13,6 +13,19 @@
 using namespace llmwb;
 
 namespace {
+/// The class breakdown of `system` on screen at `size`, after the queued replots of its fit.
+void showClassBreakdown(ui::BreakdownPlot& plot, QSize size, const char* system, const char* model, const char* workload,
+                        const char* name) {
+  const PresetLibrary lib({LLMWB_TEST_PRESETS});
+  const auto r = evaluate(lib.system(system), lib.model(model), lib.workload(workload));
+  plot.resize(size);
+  plot.show();
+  plot.setData(ui::classBreakdown(r, QString::fromUtf8(name)));
+  for (int i = 0; i < 6; ++i) QCoreApplication::processEvents();
+}
+} // namespace
+
+namespace {
 double total(const ui::BarPanel& panel) {
   double sum = 0;
   for (const auto& s : panel.series) sum = std::accumulate(s.values.begin(), s.values.end(), sum);
@@ -50,14 +63,8 @@ private slots:
   void onScreenEveryBarAndTotalIsInside() {
     // The value axes reach above the tallest bar with room for its total, on screen as in a
     // figure (the axes once kept QCustomPlot's default 0..5 on screen).
-    const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld"));
     ui::BreakdownPlot plot;
-    plot.resize(700, 420);
-    plot.show();
-    plot.setData(ui::classBreakdown(r, QStringLiteral("P1+D1")));
-    QCoreApplication::processEvents(); // the queued replots of the on-screen fit
-    QCoreApplication::processEvents();
+    showClassBreakdown(plot, {700, 420}, "memexplorer/p1d1", "llama-3.3-70b", "osworld", "P1+D1");
     for (int i = 0; i < plot.itemCount(); ++i) {
       auto* total = qobject_cast<QCPItemText*>(plot.item(i));
       if (!total) continue;
@@ -73,13 +80,8 @@ private slots:
     // "8.38 kJ" wide. They ran into each other and were cut at the panels' edges, and the heading
     // (its own cell, 725 px of text in 721) was cut at both ends. Now the larger totals are kept,
     // moved inwards at an edge, the others hidden (the tooltips give them); the heading wraps.
-    const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    const auto r = evaluate(lib.system("duet/system"), lib.model("nemotron-h-56b"), lib.workload("arxiv"));
     ui::BreakdownPlot plot;
-    plot.resize(740, 390);
-    plot.show();
-    plot.setData(ui::classBreakdown(r, QStringLiteral("DUET (prefill package + decode package)")));
-    for (int i = 0; i < 6; ++i) QCoreApplication::processEvents(); // the queued replots of the fit
+    showClassBreakdown(plot, {740, 390}, "duet/system", "nemotron-h-56b", "arxiv", "DUET (prefill package + decode package)");
     std::map<QCPAxisRect*, std::vector<std::tuple<double, double, double>>> shown; // left, right, stack
     std::map<QCPAxisRect*, double> largest;
     for (int i = 0; i < plot.itemCount(); ++i) {
