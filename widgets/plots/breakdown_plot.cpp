@@ -219,6 +219,21 @@ bool BreakdownPlot::fitToLayout() {
     const int height = fit.values->axisRect()->height();
     if (height <= 0) continue;
     const double slot = std::abs(fit.categories->coordToPixel(2) - fit.categories->coordToPixel(1));
+    // On screen few categories stand level under their bars unless one is wider than its slot (a
+    // long operator name beside "Peak"), then they slant as many categories always do (a printed
+    // figure fits its category labels itself).
+    if (auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(fit.categories->ticker());
+        figureLayoutPt().isEmpty() && ticker && ticker->ticks().size() <= 4) {
+      const QFontMetricsF tickFm(fit.categories->tickLabelFont());
+      double widestLabel = 0;
+      for (const QString& label : ticker->ticks())
+        for (const QString& line : label.split(QLatin1Char('\n'))) widestLabel = std::max(widestLabel, tickFm.horizontalAdvance(line));
+      const double rotation = widestLabel > slot - 4 ? 30 : 0;
+      if (fit.categories->tickLabelRotation() != rotation) {
+        fit.categories->setTickLabelRotation(rotation);
+        changed = true;
+      }
+    }
     double widest = 0;
     for (const auto* label : fit.totals) widest = std::max(widest, fm.horizontalAdvance(label->text()) + 4);
     // On screen the totals stay level (a narrow pane would otherwise stand them all up and

@@ -152,6 +152,9 @@ void PlotView::changeEvent(QEvent* event) {
 
 bool PlotView::event(QEvent* event) {
   if (event->type() == QEvent::ApplicationPaletteChange && !mThemeOverride) applyCurrentTheme();
+  // Shown (a tab brought forward) at the size it was given while hidden, the plot gets no resize
+  // and so no replot: the on-screen fit (wrapped headings, totals) would keep the hidden layout.
+  if (event->type() == QEvent::Show) replot(QCustomPlot::rpQueuedReplot);
   return QCustomPlot::event(event);
 }
 

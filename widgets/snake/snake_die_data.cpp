@@ -130,7 +130,9 @@ BreakdownData snakePowerArea(const SnakeDieData& d) {
     const auto e = snake::planEnergy(d.die, op->problem, op->best);
     const double t = op->best.time.value();
     avg = {e.matrix.value() / t, e.vector.value() / t, e.control.value() / t, e.noc.value() / t};
-    power.categories << QObject::tr("%1 (average)").arg(QString::fromStdString(op->name));
+    // The operator's own name under its bar ("qkv_proj"); its layer is in the operator choice.
+    const QString name = QString::fromStdString(op->name);
+    power.categories << QObject::tr("%1 (average)").arg(name.section(QLatin1Char('.'), -1));
   }
   const QStringList parts{QObject::tr("Matrix"), QObject::tr("Vector"), QObject::tr("PE control"), QObject::tr("NoC")};
   for (int i = 0; i < 4; ++i) {

@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTabWidget>
 #include <QTest>
 
 #include <cmath>
@@ -36,6 +37,38 @@ private slots:
     QCOMPARE(ui::snakePuCell(4, 4), (std::pair{3, 1})); // neighbours along the chain
     QCOMPARE(ui::snakePuCell(7, 4), (std::pair{0, 1}));
     QCOMPARE(ui::snakePuCell(8, 4), (std::pair{0, 2}));
+  }
+
+  void aTabBroughtForwardFitsItsTexts() {
+    // A plot laid out while its tab was hidden gets no resize when shown; its on-screen fit must
+    // still run (the Power and area heading, wider than its cell beside the legend, was cut at
+    // both ends in a 1366 x 768 pane).
+    ui::SnakeView view;
+    view.resize(740, 420);
+    view.setRequest(std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb")));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto* tabs = view.findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    int checked = 0;
+    for (int i = 0; i < tabs->count(); ++i) {
+      tabs->setCurrentIndex(i);
+      for (int k = 0; k < 4; ++k) QCoreApplication::processEvents();
+      auto plots = tabs->currentWidget()->findChildren<QCustomPlot*>();
+      if (auto* page = qobject_cast<QCustomPlot*>(tabs->currentWidget())) plots << page;
+      for (auto* plot : plots) {
+        if (!plot->isVisible()) continue;
+        for (auto* e : plot->plotLayout()->elements(true)) {
+          auto* heading = qobject_cast<QCPTextElement*>(e);
+          if (!heading) continue;
+          ++checked;
+          for (const QString& line : heading->text().split(QLatin1Char('\n')))
+            QVERIFY2(QFontMetricsF(heading->font()).horizontalAdvance(line) <= heading->outerRect().width() + 1,
+                     qPrintable(tabs->tabText(i) + QStringLiteral(": ") + line));
+        }
+      }
+    }
+    QVERIFY(checked >= 5); // the die's heading, the mode shares' two, power and area's three
   }
 
   void dieShowsSixteenPusOfFourCores() {
