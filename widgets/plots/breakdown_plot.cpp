@@ -147,7 +147,7 @@ void BreakdownPlot::rebuild() {
     const Prefix prefix = panelPrefix(panel);
     y->setLabel(QStringLiteral("%1 (%2%3)").arg(panel.axisName, prefix.symbol, unitOf(panel.quantity)));
     double top = 0;
-    PanelFit fit{x, y, 0, 0, {}};
+    PanelFit fit{x, y, 0, 0, {}, p};
 
     QCPBars* below = nullptr;
     for (std::size_t s = 0; s < panel.series.size(); ++s) {
@@ -219,16 +219,33 @@ bool BreakdownPlot::fitToLayout() {
     const int height = fit.values->axisRect()->height();
     if (height <= 0) continue;
     const double slot = std::abs(fit.categories->coordToPixel(2) - fit.categories->coordToPixel(1));
-    // On screen few categories stand level under their bars unless one is wider than its slot (a
-    // long operator name beside "Peak"), then they slant as many categories always do (a printed
-    // figure fits its category labels itself).
+    // On screen few categories stand level under their bars. A category named in two parts (a
+    // memory level and its technology) keeps only its first part when the whole does not fit its
+    // slot (the tooltip has both); one still wider than its slot (a long operator name beside
+    // "Peak") slants, as many categories always do. A printed figure fits its labels itself.
     if (auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(fit.categories->ticker());
         figureLayoutPt().isEmpty() && ticker && ticker->ticks().size() <= 4) {
       const QFontMetricsF tickFm(fit.categories->tickLabelFont());
-      double widestLabel = 0;
-      for (const QString& label : ticker->ticks())
-        for (const QString& line : label.split(QLatin1Char('\n'))) widestLabel = std::max(widestLabel, tickFm.horizontalAdvance(line));
-      const double rotation = widestLabel > slot - 4 ? 30 : 0;
+      auto widest = [&](const QStringList& labels) {
+        double w = 0;
+        for (const QString& label : labels)
+          for (const QString& line : label.split(QLatin1Char('\n'))) w = std::max(w, tickFm.horizontalAdvance(line));
+        return w;
+      };
+      const auto& categories = mData.panels[fit.panel].categories;
+      QStringList full, shortened;
+      for (const QString& c : categories) {
+        full << wrapLabel(c);
+        shortened << c.section(QLatin1Char('\n'), 0, 0);
+      }
+      const QStringList& shown = widest(full) > slot - 4 ? shortened : full;
+      QMap<double, QString> ticks;
+      for (qsizetype c = 0; c < shown.size(); ++c) ticks.insert(double(c + 1), shown[c]);
+      if (ticker->ticks() != ticks) {
+        ticker->setTicks(ticks);
+        changed = true;
+      }
+      const double rotation = widest(shown) > slot - 4 ? 30 : 0;
       if (fit.categories->tickLabelRotation() != rotation) {
         fit.categories->setTickLabelRotation(rotation);
         changed = true;

@@ -43,6 +43,7 @@ private:
     double top = 0;
     double limit = 0; ///< the panel's limit line in axis units (0: none)
     std::vector<QCPItemText*> totals;
+    std::size_t panel = 0; ///< in mData.panels
   };
   std::vector<PanelFit> mPanelFits;
   bool mCramped = false; ///< a panel too short for its totals

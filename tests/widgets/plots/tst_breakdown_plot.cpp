@@ -107,6 +107,31 @@ private slots:
           QVERIFY2(QFontMetricsF(heading->font()).horizontalAdvance(line) <= heading->outerRect().width(), qPrintable(line));
   }
 
+  void onScreenMemoryLevelsLeaveThePanelsRoom() {
+    // The memory breakdown in a 1366 x 768 pane: each level's name and technology on three
+    // slanted lines ("on-chip / systolic-array / buffer x3120") left its bars 20 px of height. On
+    // screen a level is named by its level alone when the whole does not fit (the tooltip has
+    // the technology); a printed figure keeps both.
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    const auto r = evaluate(lib.system("duet/system"), lib.model("nemotron-h-56b"), lib.workload("arxiv"));
+    ui::BreakdownPlot plot;
+    plot.resize(740, 390);
+    plot.show();
+    plot.setData(ui::memoryBreakdown(r, QStringLiteral("DUET")));
+    for (int i = 0; i < 6; ++i) QCoreApplication::processEvents();
+    QCOMPARE(plot.axisRects().size(), 4);
+    for (auto* rect : plot.axisRects()) {
+      QVERIFY2(rect->height() >= 60, qPrintable(QString::number(rect->height())));
+      auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(rect->axis(QCPAxis::atBottom)->ticker());
+      QVERIFY(ticker);
+      QCOMPARE(ticker->ticks().values(), (QList<QString>{QStringLiteral("on-chip"), QStringLiteral("L1")}));
+    }
+    plot.beginFigureLayout(QSize(500, 360));
+    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot.axisRects().front()->axis(QCPAxis::atBottom)->ticker());
+    QVERIFY(ticker && ticker->ticks().first().contains(QLatin1Char('\n'))); // the technology too
+    plot.endFigureLayout();
+  }
+
   void memoryLevelsShowEveryLevel() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
     const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld"));
