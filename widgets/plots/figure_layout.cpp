@@ -268,8 +268,7 @@ void PlotView::beginFigureLayout(const QSize& layoutPt) {
   mFigure.layoutMargins = plotLayout()->margins();
   plotLayout()->setMargins(QMargins(1, 1, 2, 2));
   adaptToFigure(layoutPt);
-  if (isNarrowFigure(layoutPt) || sideLegendTooWide(layoutPt.width(), kSideLegendMaxShare))
-    moveSideLegendsBelow(layoutPt.width(), mFigure.legends);
+  if (isNarrowFigure(layoutPt) || sideLegendTooWide(layoutPt.width())) moveSideLegendsBelow(layoutPt.width());
   fitLegendColumns(layoutPt.width());
   wrapLegendNames(layoutPt.width());
   // A figure too small for everything keeps its plot: the heading loses its detail lines, then goes.
@@ -338,7 +337,7 @@ void PlotView::endFigureLayout() {
     legendGrid->setWrap(wrap);
     legendGrid->setFillOrder(legendGrid->fillOrder()); // setWrap() alone leaves the items where they are
   }
-  restoreSideLegends(mFigure.legends);
+  restoreSideLegends();
   plotLayout()->setMargins(mFigure.layoutMargins);
   mThemeOverride = mFigure.themeOverride;
   mFigure = {};
@@ -353,24 +352,24 @@ bool PlotView::besidePlot(const QCPLayoutGrid* side) const {
   return side->layout() == plotLayout() || side->layout()->layout() == plotLayout();
 }
 
-bool PlotView::sideLegendTooWide(int width, double share) const {
+bool PlotView::sideLegendTooWide(int widthPt) const {
   for (auto* element : plotLayout()->elements(true)) {
     auto* lg = qobject_cast<QCPLegend*>(element);
     if (!lg || !lg->visible()) continue;
     auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
     if (!besidePlot(side)) continue;
-    if (lg->minimumOuterSizeHint().width() > share * width) return true;
+    if (lg->minimumOuterSizeHint().width() > kSideLegendMaxShare * widthPt) return true;
   }
   return false;
 }
 
-void PlotView::moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved) {
+void PlotView::moveSideLegendsBelow(int widthPt) {
   for (auto* element : plotLayout()->elements(true)) {
     auto* lg = qobject_cast<QCPLegend*>(element);
     if (!lg || !lg->visible()) continue;
     auto* side = qobject_cast<QCPLayoutGrid*>(lg->layout());
     if (!besidePlot(side)) continue;
-    moved.push_back({lg, side, side->margins(), lg->margins(), {}});
+    mFigure.legends.push_back({lg, side, side->margins(), lg->margins(), {}});
     side->take(lg);
     side->setMargins(QMargins());
     const int row = plotLayout()->rowCount();
@@ -384,7 +383,7 @@ void PlotView::moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved
       for (int c = 0; c < side->columnCount(); ++c) {
         auto* e = side->hasElement(r, c) ? side->element(r, c) : nullptr;
         if (!e || !e->visible() || e->metaObject() == &QCPLayoutElement::staticMetaObject) continue;
-        moved.back().companions.push_back({e, r, c});
+        mFigure.legends.back().companions.push_back({e, r, c});
         side->take(e);
         const int below = plotLayout()->rowCount();
         plotLayout()->insertRow(below);
@@ -395,8 +394,8 @@ void PlotView::moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved
   fitLegendColumns(widthPt);
 }
 
-void PlotView::restoreSideLegends(std::vector<MovedLegend>& legends) {
-  for (auto& moved : legends) {
+void PlotView::restoreSideLegends() {
+  for (auto& moved : mFigure.legends) {
     plotLayout()->take(moved.legend);
     moved.side->addElement(0, 0, moved.legend);
     for (const auto& c : moved.companions) {
@@ -408,8 +407,8 @@ void PlotView::restoreSideLegends(std::vector<MovedLegend>& legends) {
     moved.legend->setWrap(0);
     moved.legend->setFillOrder(QCPLayoutGrid::foRowsFirst); // rearranges the items into one column
   }
-  if (!legends.empty()) plotLayout()->simplify();
-  legends.clear();
+  if (!mFigure.legends.empty()) plotLayout()->simplify();
+  mFigure.legends.clear();
 }
 
 void PlotView::fitLegendColumns(int widthPt) {

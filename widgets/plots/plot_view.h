@@ -104,11 +104,10 @@ protected:
 private:
   void applyCurrentTheme();
   // figure_layout.cpp
-  struct MovedLegend;
-  void moveSideLegendsBelow(int widthPt, std::vector<MovedLegend>& moved);
-  bool sideLegendTooWide(int width, double share) const;
+  void moveSideLegendsBelow(int widthPt);
+  bool sideLegendTooWide(int widthPt) const;
   bool besidePlot(const QCPLayoutGrid* side) const;
-  void restoreSideLegends(std::vector<MovedLegend>& legends);
+  void restoreSideLegends();
   void fitLegendColumns(int widthPt);
   void wrapTextsToFit();
   bool thinCrowdedTicks();
