@@ -4,6 +4,8 @@
 #include <QAbstractScrollArea>
 #include <QEvent>
 
+#include <algorithm>
+
 namespace llmwb::ui {
 
 namespace {

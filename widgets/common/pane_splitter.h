@@ -3,6 +3,8 @@
 
 #include <QSplitter>
 
+#include <vector>
+
 namespace llmwb::ui {
 
 /// Two views side by side where the results pane they scroll in holds both at their minimum

@@ -30,6 +30,14 @@ class TestSnakeView : public QObject {
     return ui::evaluationRequest(readProject(std::string(LLMWB_TEST_PRESETS "/projects/") + project, lib), lib);
   }
 
+  /// `view` on screen at `size` with the shipped Snake decode project.
+  bool showSnakeProject(ui::SnakeView& view, QSize size) const {
+    view.resize(size);
+    view.setRequest(std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb")));
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+  }
+
 private slots:
   void chainOrderSnakesThroughTheGrid() {
     QCOMPARE(ui::snakePuCell(0, 4), (std::pair{0, 0}));
@@ -44,10 +52,7 @@ private slots:
     // still run (the Power and area heading, wider than its cell beside the legend, was cut at
     // both ends in a 1366 x 768 pane).
     ui::SnakeView view;
-    view.resize(740, 420);
-    view.setRequest(std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb")));
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showSnakeProject(view, {740, 420}));
     auto* tabs = view.findChild<QTabWidget*>();
     QVERIFY(tabs);
     int checked = 0;
@@ -73,10 +78,7 @@ private slots:
 
   void dieShowsSixteenPusOfFourCores() {
     ui::SnakeView view;
-    view.resize(1200, 800);
-    view.setRequest(std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb")));
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showSnakeProject(view, {1200, 800}));
     auto* die = view.diePlot();
     QVERIFY2(die->data().problem.isEmpty(), qPrintable(die->data().problem));
     QCOMPARE(die->puItems(), 16);
