@@ -3,8 +3,10 @@
 
 #include "core/engine/kv_handoff.h"
 #include "core/engine/roofline_at.h"
+#include "core/engine/split_prefill_model.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -13,8 +15,6 @@ namespace llmwb::engine {
 
 namespace {
 
-bool isFfn(LayerKind k) { return k == LayerKind::Mlp || k == LayerKind::Moe; }
-
 const PerformanceModel& modelOf(const SystemSpec& system, const std::vector<std::unique_ptr<PerformanceModel>>& models,
                                 const DeviceGroup* g) {
   return *models[std::size_t(g - system.groups.data())];
@@ -22,18 +22,6 @@ const PerformanceModel& modelOf(const SystemSpec& system, const std::vector<std:
 
 Joules dynamicEnergy(const PhaseResult& p) {
   return p.energyBreakdown.compute + p.energyBreakdown.memory + p.energyBreakdown.communication;
-}
-
-/// How often the activations change groups in one pass: at every boundary between a token-mixer
-/// layer and an FFN layer of the pattern.
-int partChanges(const ModelSpec& model) {
-  int changes = 0;
-  for (std::size_t i = 1; i < model.layerPattern.size(); ++i) {
-    const auto* a = model.layerType(model.layerPattern[i - 1]);
-    const auto* b = model.layerType(model.layerPattern[i]);
-    if (a && b && isFfn(a->kind) != isFfn(b->kind)) ++changes;
-  }
-  return changes;
 }
 
 std::string percent(double f) {
@@ -48,71 +36,25 @@ void prefillByLayer(const SystemSpec& system, const ModelSpec& model, const Work
   const DeviceGroup *attention = nullptr, *ffn = nullptr;
   for (const auto& g : system.groups)
     if (g.role == DeviceRole::Prefill) (g.layers == LayerSelection::Ffn ? ffn : attention) = &g;
-  auto& pre = result.prefill;
-  pre.evaluated = true;
-  pre.batch = batch;
-  pre.tokens = double(batch) * double(workload.inputTokens);
-  Seconds time;
-  EnergyBreakdown energy;
-  Watts idle, peak;
-  for (const auto* g : {attention, ffn}) {
-    const auto& m = modelOf(system, models, g);
-    const auto whole = m.prefill(workload, batch);
-    if (!whole.feasible) {
-      pre.feasible = false;
-      pre.reason = g->device.name + ": " + whole.reason;
-      return;
-    }
-    const LayerSelection mine = g == attention ? LayerSelection::Attention : LayerSelection::Ffn;
-    // The part's share of the pass: its operators' share of the time and of the dynamic energy.
-    double opTime = 0, partTime = 0, opEnergy = 0, partEnergy = 0;
-    for (const auto& op : whole.operators) {
-      const bool in = prefillPart(model, op) == mine;
-      opTime += op.time.value();
-      opEnergy += op.energy.value();
-      if (in) {
-        partTime += op.time.value();
-        partEnergy += op.energy.value();
-        pre.operators.push_back(op);
-      }
-    }
-    const double timeShare = opTime > 0 ? partTime / opTime : 0.5;
-    const double energyShare = opEnergy > 0 ? partEnergy / opEnergy : timeShare;
+  const SplitPrefillModel split(modelOf(system, models, attention), modelOf(system, models, ffn), model, system.phaseLink);
+  std::array<SplitPart, 2> parts;
+  result.prefill = split.prefill(workload, batch, parts);
+  if (!result.prefill.feasible) return;
+  const DeviceGroup* groups[] = {attention, ffn};
+  for (std::size_t i = 0; i < 2; ++i) {
     PartResult part;
-    part.part = mine == LayerSelection::Attention ? "prefill attention" : "prefill ffn";
-    part.group = int(g - system.groups.data());
-    part.device = g->device.name;
+    part.part = i == 0 ? "prefill attention" : "prefill ffn";
+    part.group = int(groups[i] - system.groups.data());
+    part.device = groups[i]->device.name;
     part.batch = batch;
-    part.tokens = pre.tokens;
-    part.time = whole.time * timeShare;
-    part.dynamicEnergy = dynamicEnergy(whole) * energyShare;
-    part.energy = part.dynamicEnergy + m.idlePower() * part.time;
+    part.tokens = result.prefill.tokens;
+    part.time = parts[i].time;
+    part.dynamicEnergy = parts[i].dynamicEnergy;
+    part.energy = part.dynamicEnergy + parts[i].idlePower * part.time;
     part.tokensPerSecond = part.time.value() > 0 ? part.tokens / part.time.value() : 0;
     part.tokensPerJoule = part.energy.value() > 0 ? part.tokens / part.energy.value() : 0;
     result.parts.push_back(part);
-    time += part.time;
-    energy.compute += whole.energyBreakdown.compute * energyShare;
-    energy.memory += whole.energyBreakdown.memory * energyShare;
-    energy.communication += whole.energyBreakdown.communication * energyShare;
-    idle += m.idlePower();
-    peak += whole.peakPower;
-    pre.footprint = std::max(pre.footprint, whole.footprint);
   }
-  // The activations cross the phase link at every change of part, one after the other.
-  const double bytesPerElement = attention->device.quantisation.activations.bitsPerElement() / 8.0;
-  const Bytes activations(double(batch) * double(workload.inputTokens) * model.hiddenSize * bytesPerElement);
-  const int changes = partChanges(model);
-  time += handoffTime(activations, system.phaseLink) * double(changes);
-  energy.communication += system.phaseLink.energy * activations * double(changes);
-  energy.idle = idle * time;
-  pre.time = time;
-  pre.ttft = time;
-  pre.tokensPerSecond = time.value() > 0 ? pre.tokens / time.value() : 0;
-  pre.energyBreakdown = energy;
-  pre.energy = energy.total();
-  pre.peakPower = peak;
-  pre.averagePower = time.value() > 0 ? pre.energy / time : Watts();
-  pre.tokensPerJoule = pre.energy.value() > 0 ? pre.tokens / pre.energy.value() : 0;
 }
 
 struct DecodePhase {
@@ -200,12 +142,6 @@ Watts pipelinePower(double rate, const std::vector<std::pair<double, std::pair<W
 }
 
 } // namespace
-
-LayerSelection prefillPart(const ModelSpec& model, const OperatorResult& op) {
-  for (const auto& t : model.layerTypes)
-    if (t.name == op.layer) return isFfn(t.kind) ? LayerSelection::Ffn : LayerSelection::Attention;
-  return op.name.find("embed") != std::string::npos ? LayerSelection::Attention : LayerSelection::Ffn;
-}
 
 void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                            const EvaluationOptions& options,

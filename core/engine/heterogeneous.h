@@ -3,22 +3,16 @@
 
 #include "core/engine/evaluate.h"
 #include "core/engine/performance_model.h"
+#include "core/engine/split_prefill_model.h"
 
 #include <memory>
 #include <vector>
 
 namespace llmwb::engine {
 
-/// The part of the prefill an operator belongs to when the prefill is split by layer kind: the
-/// token mixers (attention, linear attention, Mamba-2) and the embedding with them, the FFN (MLP,
-/// MoE) and the final norm and LM head with it.
-LayerSelection prefillPart(const ModelSpec& model, const OperatorResult& op);
-
 /// A heterogeneous system (MemExplorer 5.5, "towards extreme heterogeneity"), part by part:
-/// - prefill split by layer kind: each prefill group runs the whole prompt and keeps only its
-///   part's operators (their time and dynamic energy); the parts run one after the other, the
-///   activations crossing the phase link at every change of part; both groups' static power runs
-///   for the whole prefill;
+/// - prefill split by layer kind: a SplitPrefillModel over the two prefill groups, joined by the
+///   phase link (core/engine/split_prefill_model.h);
 /// - decode split into phases by generated-token progress: phase k generates the tokens up to its
 ///   group's `untilFraction`, at the largest batch that fits its group at the phase's last context
 ///   (or the requested batch); the cache moves to the next phase's group over the phase link; the

@@ -40,8 +40,8 @@ public:
     mPerSequence = memory.statePerSequence.value();
     for (std::size_t i = 0; i < arrivals.size(); ++i)
       if (arrivals[i].prefilled) {
-        mProduced[i] = 1; // the first token came with it
-        mLastToken[i] = arrivals[i].time;
+        mProduced[i] = std::max(1LL, arrivals[i].produced); // the first token at least came with it
+        mLastToken[i] = arrivals[i].lastToken >= 0 ? arrivals[i].lastToken : arrivals[i].time;
       }
   }
 
@@ -134,9 +134,11 @@ void PoolRun::admit() {
     s.reserved = bytes;
     const long long produced = mProduced[std::size_t(a)];
     if (r.prefilled && mOutcomes[std::size_t(a)].preemptions == 0) {
-      s.context = double(r.inputTokens);
+      // The prompt's cache came with it, and that of every token it generated but the last.
+      const long long cached = r.inputTokens + produced - 1;
+      s.context = double(cached);
       s.toGenerate = r.outputTokens - produced;
-      if (mTracker) mTracker->append(a, r.inputTokens); // the prompt's cache came with it
+      if (mTracker) mTracker->append(a, cached);
     } else {
       // A fresh prompt, or a preempted sequence recomputing its prompt and what it generated.
       s.prefillLeft = r.inputTokens + produced;
@@ -472,6 +474,12 @@ void serveOnPool(const SchedulerContext& context, ServingRun& run, const engine:
 void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
                         const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch,
                         const KvTrackerFactory& kvTracker) {
+  serveDisaggregated(context, run, prefillModel, {{"decode", &decodeModel, 1.0}}, link, prefillBatch, kvTracker);
+}
+
+void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
+                        const std::vector<DecodePhaseModel>& phases, const LinkSpec& link, int prefillBatch,
+                        const KvTrackerFactory& kvTracker) {
   const bool memoise = context.config.memoiseSteps;
   PoolPolicy prefillPolicy;
   prefillPolicy.leaveAfterPrefill = true;
@@ -479,12 +487,15 @@ void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const 
   prefillPolicy.memory = MemoryPolicy::Preempt; // reserves the context so far
   prefillPolicy.kvTracker = kvTracker;
   Pool prefill("prefill", prefillModel, prefillPolicy, memoise);
+  const double pools = double(phases.size() + 1);
   const auto prefilled =
-      prefill.serve(arrivalsOf(context.requests), run, [&](double share) { return context.progress(0.5 * share); });
+      prefill.serve(arrivalsOf(context.requests), run, [&](double share) { return context.progress(share / pools); });
   if (run.cancelled) return;
 
+  // Where each request stands between pools: ready at the next one at `time`, its last token at
+  // `lastToken`, `produced` tokens so far.
   const int layers = context.model.layerCount();
-  std::vector<PoolArrival> handedOver;
+  std::vector<PoolArrival> waiting;
   for (std::size_t i = 0; i < prefilled.size(); ++i) {
     if (!prefilled[i].completed) continue;
     const auto& request = context.requests[i];
@@ -502,20 +513,47 @@ void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const 
       record.completed = true;
       continue;
     }
-    handedOver.push_back({int(i), record.firstToken.value(), request.inputTokens, request.outputTokens, true});
+    waiting.push_back({int(i), record.firstToken.value(), request.inputTokens, request.outputTokens, true, 1, -1});
   }
-  std::stable_sort(handedOver.begin(), handedOver.end(),
-                   [](const PoolArrival& a, const PoolArrival& b) { return a.time < b.time; });
 
   auto decodePolicy = policyFrom(context.config);
   decodePolicy.kvTracker = kvTracker;
-  Pool decode("decode", decodeModel, decodePolicy, memoise);
-  const auto decoded = decode.serve(handedOver, run, [&](double share) { return context.progress(0.5 + 0.5 * share); });
-  for (std::size_t j = 0; j < decoded.size(); ++j) {
-    auto& record = run.records[std::size_t(handedOver[j].request)];
-    record.finish = Seconds(decoded[j].finish);
-    record.completed = decoded[j].completed;
-    record.preemptions += decoded[j].preemptions;
+  for (std::size_t k = 0; k < phases.size() && !waiting.empty(); ++k) {
+    const bool last = k + 1 == phases.size();
+    std::vector<PoolArrival> here, skipping;
+    for (auto a : waiting) {
+      const long long total = context.requests[std::size_t(a.request)].outputTokens;
+      const long long until = last ? total : std::clamp(std::llround(double(total) * phases[k].untilFraction), 1LL, total);
+      a.outputTokens = until;
+      (until > a.produced ? here : skipping).push_back(a);
+    }
+    std::stable_sort(here.begin(), here.end(), [](const PoolArrival& a, const PoolArrival& b) { return a.time < b.time; });
+    Pool decode(phases[k].name, *phases[k].model, decodePolicy, memoise);
+    const auto decoded = decode.serve(here, run, [&](double share) { return context.progress((double(k + 1) + share) / pools); });
+    if (run.cancelled) return;
+    waiting = std::move(skipping);
+    for (std::size_t j = 0; j < decoded.size(); ++j) {
+      auto a = here[j];
+      auto& record = run.records[std::size_t(a.request)];
+      record.preemptions += decoded[j].preemptions;
+      if (!decoded[j].completed) continue;
+      if (last) {
+        record.finish = Seconds(decoded[j].finish);
+        record.completed = true;
+        continue;
+      }
+      // On to the next phase's group: the whole cache moves once the phase's last token is out.
+      const auto& request = context.requests[std::size_t(a.request)];
+      Workload shape;
+      shape.inputTokens = request.inputTokens;
+      shape.outputTokens = request.outputTokens;
+      const Bytes cache = phases[k].model->sequenceFootprint(shape, double(request.inputTokens + a.outputTokens));
+      run.linkEnergy += (link.energy * cache).value();
+      a.produced = a.outputTokens;
+      a.lastToken = decoded[j].finish;
+      a.time = decoded[j].finish + engine::handoffTime(cache, link).value();
+      waiting.push_back(a);
+    }
   }
 }
 

@@ -39,6 +39,10 @@ struct PoolArrival {
   double time = 0;
   long long inputTokens = 0, outputTokens = 0;
   bool prefilled = false;      ///< its prompt's cache arrives with it (a disaggregated decode pool)
+  /// Prefilled: tokens it generated before (the first at least); its cache holds the prompt and
+  /// all of them but the last. `outputTokens` is the count it leaves the pool with.
+  long long produced = 1;
+  double lastToken = -1;       ///< prefilled: the time of its last token (-1: `time`)
 };
 
 /// What a pool reports per arrival.
@@ -88,6 +92,22 @@ std::vector<PoolArrival> arrivalsOf(const std::vector<RequestSpec>& requests);
 /// drive a tracker from `kvTracker` when it is given.
 void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
                         const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch,
+                        const KvTrackerFactory& kvTracker = {});
+
+/// A decode phase of a PD-disaggregated run (MemExplorer 5.5: decode split by generated-token
+/// progress): the pool that generates each request's tokens up to `untilFraction` of its output.
+struct DecodePhaseModel {
+  std::string name;  ///< the pool's name ("decode", "decode 0-50 %", ...)
+  const engine::PerformanceModel* model = nullptr;
+  double untilFraction = 1.0;
+};
+
+/// serveDisaggregated() with the decode in phases, in order (the last one's untilFraction is 1):
+/// a request leaves phase k after llround(untilFraction_k x its output tokens) tokens (a phase
+/// that would add none is skipped) and its cache crosses `link` to the next phase's pool, the
+/// move exposed in its time between tokens.
+void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
+                        const std::vector<DecodePhaseModel>& phases, const LinkSpec& link, int prefillBatch,
                         const KvTrackerFactory& kvTracker = {});
 
 /// A one-pool run (static, continuous, chunked, fused): records filled from the outcomes.

@@ -150,7 +150,10 @@ void summarise(const ServingConfig& config, ServingRun& run, ServingResult& resu
 
 } // namespace
 
-std::string defaultScheduler(const SystemSpec& system) { return system.parallelism ? "npusim" : "continuous"; }
+std::string defaultScheduler(const SystemSpec& system) {
+  if (system.parallelism) return "npusim";
+  return system.disaggregated() ? "disaggregated" : "continuous";
+}
 
 ServingResult simulate(const SystemSpec& system, const ModelSpec& model, const ServingConfig& config,
                        const std::function<bool(double progress)>& progress) {
@@ -164,10 +167,10 @@ ServingResult simulate(const SystemSpec& system, const ModelSpec& model, const S
     result.reason = problem;
     return result;
   }
-  if (system.heterogeneous()) {
+  if (system.heterogeneous() && config.scheduler != "disaggregated") {
     result.feasible = false;
-    result.reason = "the serving simulator runs one prefill and one decode group; a prefill split by layer kind or a "
-                    "decode split into phases is evaluated by `evaluate` (steady state) only";
+    result.reason = "a heterogeneous system (a prefill split by layer kind, a decode split into phases) is served by the "
+                    "\"disaggregated\" scheduler, not \"" + config.scheduler + "\"";
     return result;
   }
   const auto requests = generateRequests(config);

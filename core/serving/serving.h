@@ -99,25 +99,28 @@ struct RequestRecord {
   Seconds tbt() const { return outputTokens > 1 ? (finish - firstToken) / double(outputTokens - 1) : Seconds(); }
 };
 
-/// The state of the system after an event. At most two pools (a disaggregated system's prefill and
-/// decode groups); Timeline::pools names them.
+/// Pools a timeline follows: an aggregated one; a disaggregated system's prefill and decode; a
+/// heterogeneous one's prefill and up to three decode phases.
+inline constexpr std::size_t kMaxTimelinePools = 4;
+
+/// The state of the system after an event, per pool; Timeline::pools names them.
 struct TimelineSample {
   Seconds time;
   int queued = 0;   ///< requests waiting at the pools' queues (a KV hand-off in flight is in neither pool)
   int running = 0;  ///< sequences in the pools' running batches
-  std::array<double, 2> kvOccupancy{}; ///< used / capacity of each pool's KV cache, 0..1
+  std::array<double, kMaxTimelinePools> kvOccupancy{}; ///< used / capacity of each pool's KV cache, 0..1
   /// With an engine's own KV manager (Timeline::tieredKv, NpuSim spec B.8), per pool, 0..1: SRAM
   /// blocks in use / SRAM blocks; HBM ring reserved (a buffer per admitted request, sized for its
   /// whole context) / ring capacity; and tokens spilled into those buffers / ring capacity. 0 otherwise.
-  std::array<double, 2> sramKvOccupancy{}, hbmKvOccupancy{}, hbmKvSpilled{};
+  std::array<double, kMaxTimelinePools> sramKvOccupancy{}, hbmKvOccupancy{}, hbmKvSpilled{};
 };
 
 struct Timeline {
-  std::vector<std::string> pools; ///< "prefill", "decode" or "aggregated", one per pool
+  std::vector<std::string> pools; ///< "prefill", "decode" ("decode 0-50 %", ... per phase) or "aggregated", one per pool
   bool tieredKv = false;          ///< the samples carry SRAM and HBM occupancy (the npusim scheduler)
   /// With tieredKv, per pool: SRAM KV blocks (0: the weights leave no SRAM for KV), tokens per
   /// block, and tokens the HBM ring buffers hold.
-  std::array<long long, 2> sramKvBlocks{}, sramKvBlockTokens{}, hbmKvRingTokens{};
+  std::array<long long, kMaxTimelinePools> sramKvBlocks{}, sramKvBlockTokens{}, hbmKvRingTokens{};
   std::vector<TimelineSample> samples; ///< in time order; each value holds until the next sample
 };
 

@@ -32,8 +32,7 @@ std::vector<double> defaultRates(double capacity) {
 
 std::string schedulerFor(const SystemSpec& system, const std::string& choice) {
   if (choice != ServingSettings::kAuto) return choice;
-  if (system.parallelism) return serving::defaultScheduler(system); // NpuSim chips: the npusim scheduler
-  return system.disaggregated() ? "disaggregated" : "continuous";
+  return serving::defaultScheduler(system);
 }
 
 ServingRequest servingRequest(const ProjectResults& results, ServingSettings settings) {

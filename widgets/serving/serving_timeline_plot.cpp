@@ -75,7 +75,7 @@ void ServingTimelinePlot::rebuild() {
   step(tr("queued\n(requests)"), queued, yAxis, QPen(seriesColor(0, t.dark), 1.8));
   step(tr("running batch\n(sequences)"), running, yAxis, QPen(t.foreground, 1.8));
   const auto& pools = mRun.timeline.pools;
-  for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
+  for (std::size_t p = 0; p < std::min(pools.size(), serving::kMaxTimelinePools); ++p) {
     QVector<double> kv;
     for (const auto& s : samples) kv << s.kvOccupancy[p] * 100.0;
     QColor color = memoryLevelColor(int(p) + 1, t.dark);
@@ -85,7 +85,7 @@ void ServingTimelinePlot::rebuild() {
   const bool tiered = mRun.timeline.tieredKv;
   if (tiered) {
     yAxis2->setLabel(tr("KV occupancy (%, SRAM / HBM)"));
-    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
+    for (std::size_t p = 0; p < std::min(pools.size(), serving::kMaxTimelinePools); ++p) {
       QVector<double> sram, hbm;
       for (const auto& s : samples) {
         sram << s.sramKvOccupancy[p] * 100.0;
@@ -107,7 +107,7 @@ void ServingTimelinePlot::rebuild() {
   for (std::size_t i = 0; i < samples.size(); i += stride) {
     const auto& s = samples[i];
     QString kv;
-    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) {
+    for (std::size_t p = 0; p < std::min(pools.size(), serving::kMaxTimelinePools); ++p) {
       kv += tr("<br>KV %1: %2 % of the pool's bytes").arg(q(pools[p])).arg(s.kvOccupancy[p] * 100.0, 0, 'f', 1);
       if (tiered && mRun.timeline.sramKvBlocks[p] == 0)
         kv += tr("<br>&nbsp;&nbsp;no SRAM KV blocks: the weights fill the %1 pool's SRAM").arg(q(pools[p]));
@@ -135,19 +135,19 @@ PlotTable ServingTimelinePlot::table() const {
   t.title = tr("Serving timeline: %1 at %2 req/s").arg(mSystem, QString::number(mRate, 'g', 4));
   t.columns = {QStringLiteral("time_s"), QStringLiteral("queued_requests"), QStringLiteral("running_sequences")};
   const auto& pools = mRun.timeline.pools;
-  for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p)
+  for (std::size_t p = 0; p < std::min(pools.size(), serving::kMaxTimelinePools); ++p)
     t.columns << QStringLiteral("kv_occupancy_%1_fraction").arg(q(pools[p]));
   const bool tiered = mRun.timeline.tieredKv;
   if (tiered)
-    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p)
+    for (std::size_t p = 0; p < std::min(pools.size(), serving::kMaxTimelinePools); ++p)
       t.columns << QStringLiteral("kv_sram_blocks_used_%1_fraction").arg(q(pools[p]))
                 << QStringLiteral("kv_hbm_ring_reserved_%1_fraction").arg(q(pools[p]))
                 << QStringLiteral("kv_hbm_ring_spilled_%1_fraction").arg(q(pools[p]));
   for (const auto& s : mRun.timeline.samples) {
     QVariantList row{s.time.value(), s.queued, s.running};
-    for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p) row << s.kvOccupancy[p];
+    for (std::size_t p = 0; p < std::min(pools.size(), serving::kMaxTimelinePools); ++p) row << s.kvOccupancy[p];
     if (tiered)
-      for (std::size_t p = 0; p < std::min<std::size_t>(pools.size(), 2); ++p)
+      for (std::size_t p = 0; p < std::min(pools.size(), serving::kMaxTimelinePools); ++p)
         row << s.sramKvOccupancy[p] << s.hbmKvOccupancy[p] << s.hbmKvSpilled[p];
     t.addRow(std::move(row));
   }

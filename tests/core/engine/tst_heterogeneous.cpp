@@ -9,7 +9,6 @@
 #include "core/io/preset_library.h"
 #include "core/io/readers.h"
 #include "core/io/spec_writer.h"
-#include "core/serving/serving.h"
 #include "tests/core/support/test_presets.h"
 
 #include <gtest/gtest.h>
@@ -128,16 +127,6 @@ TEST(Heterogeneous, OneDeviceEverywhereComposesToTheHomogeneousSystem) {
   EXPECT_NEAR(p.at("decode 0-50 %").tokens + p.at("decode 50-100 %").tokens, 16.0 * workload.outputTokens, 1e-9);
   EXPECT_LT(p.at("decode 0-50 %").time.value(), p.at("decode 50-100 %").time.value()); // the late phase reads a longer cache
   EXPECT_GT(a.endToEnd.tokensPerJoule, 0.0);
-}
-
-TEST(Heterogeneous, ServingRefusesASplitSystemWithAReason) {
-  serving::ServingConfig c;
-  c.workload = lib().workload("osworld");
-  c.requests = 4;
-  const auto r = serving::simulate(read(splitSystem("memexplorer/p1", "memexplorer/d1", "memexplorer/p1", "memexplorer/d1")),
-                                   lib().model("llama-3.3-70b"), c);
-  EXPECT_FALSE(r.feasible);
-  EXPECT_NE(r.reason.find("evaluate"), std::string::npos) << r.reason;
 }
 
 TEST(Heterogeneous, Fig9ComparesP1AndD1PerLayerAndPerPhase) {
