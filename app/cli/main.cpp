@@ -71,8 +71,9 @@ commands:
       Request-level serving simulation: requests arrive all at once (--burst, the default), at a
       Poisson rate (--rate, requests/s) or from a trace (CSV or JSONL of arrival_s, input_tokens,
       output_tokens); lengths are the workload's or drawn around them. Schedulers: static,
-      continuous (default), chunked (--chunk tokens per step, default 512), disaggregated, fused,
-      npusim (the default for systems with a "parallelism" block, NpuSim chips).
+      continuous (the default for one group), chunked (--chunk tokens per step, default 512),
+      disaggregated (the default for systems with prefill and decode groups, heterogeneous ones
+      included), fused, npusim (the default for systems with a "parallelism" block, NpuSim chips).
       Reports TTFT, TBT and end-to-end latency (mean, p50, p90, p99), throughput, goodput under
       the limits, and energy per token; --timeline adds queue, batch and KV occupancy over time.
       --set overrides fields as for evaluate.
