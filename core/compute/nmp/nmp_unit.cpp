@@ -9,8 +9,9 @@ namespace llmwb {
 
 namespace {
 constexpr double kPortElements = 64.0; ///< elements per cycle through a boundary buffer port (spec B.2)
-double up(double x) { return std::max(1.0, std::ceil(x - 1e-9)); }
 } // namespace
+
+double wholeCount(double x) { return std::max(1.0, std::ceil(x - 1e-6 * std::max(1.0, std::abs(x)))); }
 
 double NmpDie::macsPerCore() const { return double(spec.arrayRows) * spec.arrayCols; }
 
@@ -28,8 +29,8 @@ CoreCycles systolicCycles(CoreDataflow dataflow, ArrayShape shape, double m, dou
   CoreCycles c;
   const double r = shape.rows, cols = shape.cols;
   const bool is = dataflow == CoreDataflow::InputStationary;
-  const double depthFolds = is ? up(k / cols) : 1.0; // IS k-folds accumulate into the same outputs
-  const double folds = up(m / r) * (is ? depthFolds : up(n / cols));
+  const double depthFolds = is ? wholeCount(k / cols) : 1.0; // IS k-folds accumulate into the same outputs
+  const double folds = wholeCount(m / r) * (is ? depthFolds : wholeCount(n / cols));
   const double replicas = is ? std::clamp(std::floor(cols / std::max(1.0, std::ceil(k))), 1.0, double(std::max(1, slices))) : 1.0;
   const double stream = is ? std::ceil(std::ceil(n) / replicas) : std::ceil(k);
   const double skew = r + cols - 2.0;
@@ -44,7 +45,7 @@ CoreCycles systolicCycles(CoreDataflow dataflow, ArrayShape shape, double m, dou
 
 CoreCycles macTreeCycles(int width, int trees, double m, double k, double n, double instances) {
   CoreCycles c;
-  c.folds = up(m) * up(k / width) * up(n / trees) * instances;
+  c.folds = wholeCount(m) * wholeCount(k / width) * wholeCount(n / trees) * instances;
   c.macs = m * k * n * instances;
   c.cycles = c.folds + std::log2(std::max(2, width));
   return c;

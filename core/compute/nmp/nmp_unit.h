@@ -11,6 +11,10 @@ namespace llmwb {
 
 enum class CoreDataflow { InputStationary, OutputStationary };
 
+/// Whole units (folds, tiles, rows per PU) that hold `x`: at least 1; a count above a whole number
+/// only by rounding (expected tokens per MoE expert come out as 16.0000001) stays at it.
+double wholeCount(double x);
+
 /// Cycles of one core for a sub-GEMM (m, k, n), M on the logical rows.
 ///  IS: A tile m x k stationary, n weight columns streamed: folds = ceil(m/r) ceil(k/c).
 ///  OS: C tile m x n stationary, k streamed: folds = ceil(m/r) ceil(n/c).

@@ -8,7 +8,6 @@
 namespace llmwb::snake {
 
 namespace {
-double up(double x) { return std::max(1.0, std::ceil(x - 1e-9)); }
 
 void setBound(OperatorCost& c, Bound b) {
   c.computeBound = b == Bound::Compute;
@@ -72,12 +71,12 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
     const auto& qk = op.gemms[0];
     const auto& pv = op.gemms[1];
     const double instances = std::max(1.0, qk.instances);
-    const double perPu = up(instances / s.pus);
+    const double perPu = wholeCount(instances / s.pus);
     const double share = std::min(1.0, perPu / instances);
     const double cores = s.coresPerPu;
     const double keys = qk.n;
-    const double cycles = attentionCycles(die, qk.m, qk.k, up(keys / cores), perPu) +
-                          attentionCycles(die, pv.m, up(pv.k / cores), pv.n, perPu);
+    const double cycles = attentionCycles(die, qk.m, qk.k, wholeCount(keys / cores), perPu) +
+                          attentionCycles(die, pv.m, wholeCount(pv.k / cores), pv.n, perPu);
     const double tMat = cycles / f;
     Bytes read, written;
     for (const auto& o : op.operands) (o.write ? written : read) += o.bytes;

@@ -14,7 +14,6 @@ namespace llmwb::snake {
 namespace {
 constexpr double kLastTileColumns = 64.0; ///< columns of the last partial-sum tile whose reduction is never hidden
 
-double up(double x) { return std::max(1.0, std::ceil(x - 1e-9)); }
 
 bool outputStationary(Mode m) { return m == Mode::OsS || m == Mode::OsSt || m == Mode::NSplit; }
 
@@ -41,14 +40,14 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   // Stratum/Duplex-style M partition (Snake §5(a)): gM groups of PUs take a share of the rows
   // each and every group streams its own replica of the weights; the PUs of a group split N.
   int gM = 1;
-  const int mCap = std::clamp(int(std::min(double(s.mSplitPus), up(p.m))), 1, pnAll);
+  const int mCap = std::clamp(int(std::min(double(s.mSplitPus), wholeCount(p.m))), 1, pnAll);
   for (int d = 1; d <= mCap; ++d)
     if (pnAll % d == 0) gM = d;
   const double pn = double(pnAll) / gM;
-  const double mRows = gM > 1 ? up(p.m / gM) : p.m;
-  const double kPu = up(p.k / pk), nPu = up(p.n / pn);
-  const double kc = splitK ? up(kPu / cores) : kPu;
-  const double nc = splitK ? nPu : up(nPu / cores);
+  const double mRows = gM > 1 ? wholeCount(p.m / gM) : p.m;
+  const double kPu = wholeCount(p.k / pk), nPu = wholeCount(p.n / pn);
+  const double kc = splitK ? wholeCount(kPu / cores) : kPu;
+  const double nc = splitK ? nPu : wholeCount(nPu / cores);
 
   GemmPlan plan;
   plan.mode = mode;
@@ -61,7 +60,7 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   } else {
     const auto df = outputStationary(mode) ? CoreDataflow::OutputStationary : CoreDataflow::InputStationary;
     cyc = systolicCycles(df, shape, mRows, kc, nc, p.instances, s.foldOverlap != 0, die.weightPorts);
-    if (kc * nc * p.weightBytes > s.weightBufferKiB * 1024.0) refetch = up(mRows / shape.rows);
+    if (kc * nc * p.weightBytes > s.weightBufferKiB * 1024.0) refetch = wholeCount(mRows / shape.rows);
   }
   plan.computeTime = Seconds(cyc.cycles / f);
 
