@@ -33,7 +33,9 @@ CoreCycles systolicCycles(CoreDataflow dataflow, ArrayShape shape, double m, dou
   const double folds = wholeCount(m / r) * (is ? depthFolds : wholeCount(n / cols));
   const double replicas = is ? std::clamp(std::floor(cols / std::max(1.0, std::ceil(k))), 1.0, double(std::max(1, slices))) : 1.0;
   const double stream = is ? std::ceil(std::ceil(n) / replicas) : std::ceil(k);
-  const double skew = r + cols - 2.0;
+  // A replica region is an r x (c / replicas) sub-array of its own: its fill and drain run along
+  // its own length, not the whole logical array's.
+  const double skew = r + cols / replicas - 2.0;
   const double port = std::ceil(r * cols / kPortElements);
   c.folds = folds * instances;
   c.macs = m * k * n * instances;

@@ -29,7 +29,8 @@ struct CoreCycles {
 };
 /// `slices` > 1 (reconfigurable arrays under IS): when k fills at most 1/s of the long side, the
 /// stationary tile is replicated in up to `slices` regions fed by their own weight ports, each
-/// streaming a share of the n columns (Snake §4.2.1: g logical slices, g weight-injection ports).
+/// streaming a share of the n columns (Snake §4.2.1: g logical slices, g weight-injection ports);
+/// each region's skew runs along its own length, r + c / replicas - 2.
 CoreCycles systolicCycles(CoreDataflow dataflow, ArrayShape shape, double m, double k, double n, double instances,
                           bool foldOverlap, int slices = 1);
 /// A MAC-tree core: `trees` trees of `width` inputs; one row of A per pass (M temporal):

@@ -30,14 +30,15 @@ void addTraffic(OperatorCost& c, const DeviceModel& device, Bytes read, Bytes wr
   c.memoryEnergy += memory.offChip[0].readEnergy() * read + memory.offChip[0].writeEnergy() * written;
 }
 
-/// Cycles of one core for an attention product at the best shape and dataflow.
+/// Cycles of one core for an attention product at the best shape and dataflow; a reconfigurable
+/// array's logical slices replicate a short stationary tile as they do for projections.
 double attentionCycles(const NmpDie& die, double m, double k, double n, double instances) {
   const auto& s = die.spec;
   if (die.substrate == NmpSubstrate::MacTree) return macTreeCycles(s.arrayRows, s.arrayCols, m, k, n, instances).cycles;
   double best = -1;
   for (const auto& shape : die.shapes)
     for (auto df : {CoreDataflow::InputStationary, CoreDataflow::OutputStationary}) {
-      const double c = systolicCycles(df, shape, m, k, n, instances, s.foldOverlap != 0).cycles;
+      const double c = systolicCycles(df, shape, m, k, n, instances, s.foldOverlap != 0, die.weightPorts).cycles;
       if (best < 0 || c < best) best = c;
     }
   return best;
@@ -68,6 +69,10 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
 
   if (op.cls == OperatorClass::Attention && op.gemms.size() == 2) {
     // Head-parallel: (request, KV head) pairs round-robin over the PUs; keys split over the cores.
+    // The softmax runs on the PU's vector core beside the products of the other heads (§5(b):
+    // "interleaving the linear stage and the Softmax/reduction stage of different heads within the
+    // same group"): the query heads that share a KV head (qk.m in decode) and the PU's other pairs
+    // each hide the previous one's, so only the last head's share is exposed.
     const auto& qk = op.gemms[0];
     const auto& pv = op.gemms[1];
     const double instances = std::max(1.0, qk.instances);
@@ -89,7 +94,8 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
     c.computeTime = Seconds(tMat);
     c.streamTime[int(CostStream::Memory)] = Seconds(tMem);
     const double body = std::max({tMat, tMem, tVec});
-    c.time = Seconds(body + tVec / perPu);
+    const double heads = perPu * std::max(1.0, std::floor(qk.m));
+    c.time = Seconds(body + tVec / heads);
     setBound(c, tMat >= body ? Bound::Compute : tMem >= body ? Bound::Memory : Bound::Vector);
     addTraffic(c, device, read, written);
     c.computeEnergy = Joules(s.matrixPeakW * macs / die.peakMacsPerSecond() + s.controlPeakW * tMat * std::min(1.0, instances / s.pus) +

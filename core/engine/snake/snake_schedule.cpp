@@ -14,7 +14,6 @@ namespace llmwb::snake {
 namespace {
 constexpr double kLastTileColumns = 64.0; ///< columns of the last partial-sum tile whose reduction is never hidden
 
-
 bool outputStationary(Mode m) { return m == Mode::OsS || m == Mode::OsSt || m == Mode::NSplit; }
 
 /// PUs along K (reduced) and along N for a mode.
