@@ -24,12 +24,6 @@ Joules dynamicEnergy(const PhaseResult& p) {
   return p.energyBreakdown.compute + p.energyBreakdown.memory + p.energyBreakdown.communication;
 }
 
-std::string percent(double f) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%g", std::round(f * 1000) / 10);
-  return text;
-}
-
 /// The prefill split by layer kind.
 void prefillByLayer(const SystemSpec& system, const ModelSpec& model, const Workload& workload, int batch,
                     const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
@@ -77,11 +71,10 @@ std::vector<DecodePhase> decodeByPhase(const SystemSpec& system, const Workload&
   for (const auto* g : system.decodePhases()) {
     const long long until = std::llround(double(out) * g->untilFraction);
     const long long tokens = until - done;
-    char label[64];
-    std::snprintf(label, sizeof label, "decode %s-%s %%", percent(from).c_str(), percent(g->untilFraction).c_str());
+    const std::string label = decodePhaseLabel(from, g->untilFraction);
     if (tokens <= 0) {
       dec.feasible = false;
-      dec.reason = std::string(label) + " generates no token of the " + std::to_string(out) + " (until_fraction too close to the previous phase's)";
+      dec.reason = label + " generates no token of the " + std::to_string(out) + " (until_fraction too close to the previous phase's)";
       return {};
     }
     Workload w = workload;
@@ -92,7 +85,7 @@ std::vector<DecodePhase> decodeByPhase(const SystemSpec& system, const Workload&
     const int batch = options.decodeBatch.value_or(maxBatch);
     if (batch <= 0) {
       dec.feasible = false;
-      dec.reason = std::string(label) + " on " + g->device.name + ": the weights alone do not fit the device's memory";
+      dec.reason = label + " on " + g->device.name + ": the weights alone do not fit the device's memory";
       return {};
     }
     DecodePhase phase;
@@ -101,12 +94,12 @@ std::vector<DecodePhase> decodeByPhase(const SystemSpec& system, const Workload&
     phase.result.maxBatch = maxBatch;
     if (!phase.result.feasible) {
       dec.feasible = false;
-      dec.reason = std::string(label) + " on " + g->device.name + ": " + phase.result.reason;
+      dec.reason = label + " on " + g->device.name + ": " + phase.result.reason;
       return {};
     }
     if (phase.result.footprint > m.memory().capacity) {
       dec.feasible = false;
-      dec.reason = std::string(label) + " on " + g->device.name + ": batch " + std::to_string(batch) + " does not fit";
+      dec.reason = label + " on " + g->device.name + ": batch " + std::to_string(batch) + " does not fit";
       return {};
     }
     if (previous) phase.handoff = handoffTime(previous->sequenceFootprint(w, double(w.inputTokens)) * double(batch), system.phaseLink);
@@ -142,6 +135,15 @@ Watts pipelinePower(double rate, const std::vector<std::pair<double, std::pair<W
 }
 
 } // namespace
+
+std::string decodePhaseLabel(double from, double until) {
+  const auto percent = [](double f) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%g", std::round(f * 1000) / 10);
+    return std::string(text);
+  };
+  return "decode " + percent(from) + "-" + percent(until) + " %";
+}
 
 void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                            const EvaluationOptions& options,

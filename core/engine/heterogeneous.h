@@ -6,6 +6,7 @@
 #include "core/engine/split_prefill_model.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace llmwb::engine {
@@ -23,6 +24,10 @@ namespace llmwb::engine {
 void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                            const EvaluationOptions& options,
                            const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result);
+
+/// A decode phase's name, from the fraction of the output where it starts to where it ends:
+/// "decode 0-50 %". evaluate()'s parts and the serving simulator's pools are named by it.
+std::string decodePhaseLabel(double from, double until);
 
 /// The roofline of a prefill split by layer kind: each prefill group's ceilings and its own
 /// part's operators, and the first decode phase's step.

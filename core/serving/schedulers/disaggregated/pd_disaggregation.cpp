@@ -9,22 +9,14 @@
 // is one pool over both prefill groups (engine::SplitPrefillModel, as evaluate() composes it), and
 // a decode split into phases is a chain of pools, each request's cache crossing the phase link
 // from one phase's group to the next (serveDisaggregated's phases).
+#include "core/engine/heterogeneous.h"
 #include "core/engine/split_prefill_model.h"
 #include "core/serving/pool.h"
 #include "core/serving/schedulers/schedulers.h"
 
-#include <cmath>
-#include <cstdio>
-
 namespace llmwb::serving {
 
 namespace {
-
-std::string percent(double f) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%g", std::round(f * 1000) / 10);
-  return text;
-}
 
 class PdDisaggregation final : public Scheduler {
 public:
@@ -61,7 +53,7 @@ public:
       models.push_back(buildPoolModel(context, *g, false, run));
       if (!models.back()) return;
       const std::string name =
-          groups.size() == 1 ? "decode" : "decode " + percent(from) + "-" + percent(g->untilFraction) + " %";
+          groups.size() == 1 ? "decode" : engine::decodePhaseLabel(from, g->untilFraction);
       phases.push_back({name, models.back().get(), g->untilFraction});
       from = g->untilFraction;
     }
