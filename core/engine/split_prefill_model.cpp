@@ -90,9 +90,7 @@ StepResult SplitPrefillModel::step(const OperatingPoint& point) const {
   r.energy.idle = idlePower() * r.time;
   keepPart(mModel, a.operators, LayerSelection::Attention, r.operators);
   keepPart(mModel, f.operators, LayerSelection::Ffn, r.operators);
-  r.levels = a.levels;
-  r.levels.insert(r.levels.end(), f.levels.begin(), f.levels.end());
-  return r;
+  return r; // levels stay empty: a group's traffic per level is not split by part
 }
 
 PhaseResult SplitPrefillModel::prefill(const Workload& workload, int batch) const {

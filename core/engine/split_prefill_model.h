@@ -36,6 +36,8 @@ public:
   std::string engine() const override { return mAttention.engine(); }
   const DeviceSpec& device() const override { return mAttention.device(); }
   int devices() const override { return mAttention.devices(); }
+  /// The pass at `point`: time, collectives and energy composed as above, each group's own part's
+  /// operators; no per-level traffic (a group's is not split by part).
   StepResult step(const OperatingPoint& point) const override;
   PhaseResult prefill(const Workload& workload, int batch) const override;
   /// As prefill(), with the attention part's and the FFN part's own accounts.
