@@ -11,7 +11,7 @@
 // from one phase's group to the next (serveDisaggregated's phases).
 #include "core/engine/heterogeneous.h"
 #include "core/engine/split_prefill_model.h"
-#include "core/serving/pool.h"
+#include "core/serving/disaggregated_run.h"
 #include "core/serving/schedulers/schedulers.h"
 
 namespace llmwb::serving {

@@ -11,7 +11,7 @@
 // Every pool drives NpuSim's KV manager (SRAM blocks + HBM ring, spec B.8; npusim_kv_tracker.h).
 #include "core/compute/npusim/npusim_spec.h"
 #include "core/engine/npusim/npusim_model.h"
-#include "core/serving/pool.h"
+#include "core/serving/disaggregated_run.h"
 #include "core/serving/schedulers/npusim/npusim_kv_tracker.h"
 #include "core/serving/schedulers/schedulers.h"
 
