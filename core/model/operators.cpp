@@ -175,7 +175,12 @@ struct Builder {
     // Distinct experts touched by rows x top_k uniform assignments (expected value).
     const double assignments = rows() * m.topK;
     const double touched = m.experts * (1.0 - std::pow(1.0 - double(m.topK) / m.experts, rows()));
-    const double perExpert = assignments / std::max(touched, 1.0);
+    // Rows per touched expert, an expectation: where it comes within a millionth of a whole number
+    // (all experts touched but for a 1e-8 chance: Mixtral at 64 tokens gives 16.00000016) it is
+    // that number, so no tile or fold count rounds a millionth of a row up to a whole one.
+    double perExpert = assignments / std::max(touched, 1.0);
+    if (const double whole = std::round(perExpert); whole >= 1 && std::abs(perExpert - whole) <= 1e-6 * whole)
+      perExpert = whole;
     const double width = m.gated ? 2.0 * m.expertIntermediate : m.expertIntermediate;
     auto& up = add(layer->name + ".experts_up", layer, OperatorClass::Moe);
     up.gemms.push_back({perExpert, h, width, touched, false});
