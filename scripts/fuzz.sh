@@ -9,7 +9,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-targets=(memory model workload device system project space trace results evaluate)
+targets=(memory model workload device system project space trace results evaluate serve)
 if [ $# -lt 2 ]; then
   echo "usage: scripts/fuzz.sh TARGET|all SECONDS [libFuzzer options...]; targets: ${targets[*]}" >&2
   exit 2
@@ -36,7 +36,7 @@ seedsOf() {
   model) echo presets/models ;;
   workload) echo presets/workloads ;;
   device) echo presets/devices ;;
-  system | evaluate) echo presets/systems presets/devices ;;
+  system | evaluate | serve) echo presets/systems presets/devices ;;
   project) echo presets/projects ;;
   space) echo presets/spaces tests/data/spaces ;;
   trace) echo tests/data/traces ;;

@@ -155,7 +155,8 @@ struct ServingResult {
 };
 
 /// The scheduler a system is served with when none is named: "npusim" for a system with a
-/// "parallelism" block (NpuSim chips: its mode picks PD fusion or disaggregation), else "continuous".
+/// "parallelism" block (NpuSim chips: its mode picks PD fusion or disaggregation), "disaggregated"
+/// for one with separate prefill and decode groups (heterogeneous ones included), else "continuous".
 std::string defaultScheduler(const SystemSpec& system);
 
 /// Runs the requests through `system` with the configured scheduler. `progress` (may be empty) is
