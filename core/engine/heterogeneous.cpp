@@ -27,9 +27,8 @@ Joules dynamicEnergy(const PhaseResult& p) {
 /// The prefill split by layer kind.
 void prefillByLayer(const SystemSpec& system, const ModelSpec& model, const Workload& workload, int batch,
                     const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
-  const DeviceGroup *attention = nullptr, *ffn = nullptr;
-  for (const auto& g : system.groups)
-    if (g.role == DeviceRole::Prefill) (g.layers == LayerSelection::Ffn ? ffn : attention) = &g;
+  const auto* attention = system.prefillGroupFor(LayerSelection::Attention);
+  const auto* ffn = system.prefillGroupFor(LayerSelection::Ffn);
   const SplitPrefillModel split(modelOf(system, models, attention), modelOf(system, models, ffn), model, system.phaseLink);
   std::array<SplitPart, 2> parts;
   result.prefill = split.prefill(workload, batch, parts);

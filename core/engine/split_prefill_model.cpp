@@ -80,13 +80,15 @@ StepResult SplitPrefillModel::step(const OperatingPoint& point) const {
     }
   const Share sa = shareOf(mModel, a.operators, LayerSelection::Attention);
   const Share sf = shareOf(mModel, f.operators, LayerSelection::Ffn);
-  const Bytes moved = crossing(point.batch * point.newTokens) * double(mChanges);
-  const Seconds link = mChanges > 0 ? handoffTime(crossing(point.batch * point.newTokens), mLink) * double(mChanges) : Seconds();
+  // The activations cross the link at every change of part, one after the other.
+  const Bytes activations = crossing(point.batch * point.newTokens);
+  const Seconds link = handoffTime(activations, mLink) * double(mChanges);
   r.time = a.time * sa.time + f.time * sf.time + link;
   r.communication = a.communication * sa.time + f.communication * sf.time + link;
   r.energy.compute = a.energy.compute * sa.energy + f.energy.compute * sf.energy;
   r.energy.memory = a.energy.memory * sa.energy + f.energy.memory * sf.energy;
-  r.energy.communication = a.energy.communication * sa.energy + f.energy.communication * sf.energy + mLink.energy * moved;
+  r.energy.communication = a.energy.communication * sa.energy + f.energy.communication * sf.energy +
+                           mLink.energy * activations * double(mChanges);
   r.energy.idle = idlePower() * r.time;
   keepPart(mModel, a.operators, LayerSelection::Attention, r.operators);
   keepPart(mModel, f.operators, LayerSelection::Ffn, r.operators);

@@ -8,6 +8,16 @@
 
 namespace llmwb::serving {
 
+namespace {
+/// A request's lengths as the workload its cache footprint is asked for.
+Workload shapeOf(const RequestSpec& request) {
+  Workload w;
+  w.inputTokens = request.inputTokens;
+  w.outputTokens = request.outputTokens;
+  return w;
+}
+} // namespace
+
 void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const engine::PerformanceModel& prefillModel,
                         const engine::PerformanceModel& decodeModel, const LinkSpec& link, int prefillBatch,
                         const KvTrackerFactory& kvTracker) {
@@ -36,10 +46,7 @@ void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const 
   for (std::size_t i = 0; i < prefilled.size(); ++i) {
     if (!prefilled[i].completed) continue;
     const auto& request = context.requests[i];
-    Workload shape;
-    shape.inputTokens = request.inputTokens;
-    shape.outputTokens = request.outputTokens;
-    const Bytes cache = prefillModel.sequenceFootprint(shape, double(request.inputTokens));
+    const Bytes cache = prefillModel.sequenceFootprint(shapeOf(request), double(request.inputTokens));
     const Seconds transfer = engine::handoffTime(cache, link);
     const Seconds exposed = engine::exposedTransfer(transfer, Seconds(prefilled[i].prefillStep), layers);
     run.linkEnergy += (link.energy * cache).value();
@@ -81,10 +88,7 @@ void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const 
       }
       // On to the next phase's group: the whole cache moves once the phase's last token is out.
       const auto& request = context.requests[std::size_t(a.request)];
-      Workload shape;
-      shape.inputTokens = request.inputTokens;
-      shape.outputTokens = request.outputTokens;
-      const Bytes cache = phases[k].model->sequenceFootprint(shape, double(request.inputTokens + a.outputTokens));
+      const Bytes cache = phases[k].model->sequenceFootprint(shapeOf(request), double(request.inputTokens + a.outputTokens));
       run.linkEnergy += (link.energy * cache).value();
       a.produced = a.outputTokens;
       a.lastToken = decoded[j].finish;

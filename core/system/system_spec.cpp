@@ -51,6 +51,13 @@ bool SystemSpec::prefillSplitByLayer() const {
   return std::count_if(groups.begin(), groups.end(), [](const DeviceGroup& g) { return g.role == DeviceRole::Prefill; }) > 1;
 }
 
+const DeviceGroup* SystemSpec::prefillGroupFor(LayerSelection part) const {
+  if (!prefillSplitByLayer()) return nullptr;
+  for (const auto& g : groups)
+    if (g.role == DeviceRole::Prefill && (g.layers == LayerSelection::Ffn) == (part == LayerSelection::Ffn)) return &g;
+  return nullptr;
+}
+
 bool SystemSpec::heterogeneous() const {
   return prefillSplitByLayer() ||
          std::count_if(groups.begin(), groups.end(), [](const DeviceGroup& g) { return g.role == DeviceRole::Decode; }) > 1;

@@ -72,6 +72,8 @@ struct SystemSpec {
   bool heterogeneous() const;
   /// Two prefill groups, one for the attention layers and one for the FFN layers.
   bool prefillSplitByLayer() const;
+  /// Of a prefill split by layer kind, the group running `part` (Attention or Ffn); null otherwise.
+  const DeviceGroup* prefillGroupFor(LayerSelection part) const;
   /// The decode groups in phase order (ascending untilFraction).
   std::vector<const DeviceGroup*> decodePhases() const;
 };

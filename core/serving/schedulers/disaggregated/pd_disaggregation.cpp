@@ -30,10 +30,8 @@ public:
     std::vector<std::unique_ptr<engine::PerformanceModel>> models;
     const engine::PerformanceModel* prefill = nullptr;
     if (system.prefillSplitByLayer()) {
-      const DeviceGroup *attention = nullptr, *ffn = nullptr;
-      for (const auto& g : system.groups)
-        if (g.role == DeviceRole::Prefill) (g.layers == LayerSelection::Ffn ? ffn : attention) = &g;
-      for (const auto* g : {attention, ffn}) {
+      for (const auto part : {LayerSelection::Attention, LayerSelection::Ffn}) {
+        const auto* g = system.prefillGroupFor(part);
         models.push_back(buildPoolModel(context, *g, true, run));
         if (!models.back()) return;
       }
