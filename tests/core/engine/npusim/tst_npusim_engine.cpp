@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -154,6 +155,77 @@ TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
   EXPECT_LT(std::max({seq4, mesh4, ring4}), ring); // smaller gains at TP = 4
   EXPECT_NEAR(seq4, 1.0, 0.05);
   EXPECT_GE(ring4, seq4);
+}
+
+// Fig. 10 as the artefact plots it (npu-sim repository, plot/tp_mapping.py: single-request latency
+// per placement for Qwen3-4B/8B/14B/32B at TP 4 on 64 cores and TP 16 on 256 cores). The paper's
+// "maximum speed-ups" 1.18 / 1.25 / 1.32 are that script's TP-16 values for Qwen3-32B, the largest
+// of the four; docs/npusim.md has the whole table. The model's speed-ups per model are printed
+// beside it: its NoC share falls with model size where the artefact's rises (GAP).
+TEST(NpusimPlacement, PerModelAsFig10Plots_NP1) {
+  struct Row {
+    const char* model;
+    double seq16, mesh16, ring16, seq4, mesh4;
+  };
+  // Speed-ups over linear-interleave computed from the script's latencies (ps).
+  const Row fig10[] = {{"qwen3-4b", 1.137, 1.222, 1.285, 1.002, 1.169},
+                       {"qwen3-8b", 1.148, 1.224, 1.287, 1.002, 1.168},
+                       {"qwen3-14b", 1.156, 1.235, 1.305, 1.001, 1.180},
+                       {"qwen3-32b", 1.180, 1.247, 1.319, 1.025, 1.183}};
+  auto e2e = [](const char* model, CorePlacement p, int tp, const char* id) {
+    return endToEndSeconds(chip(id, tp, TensorPartition::K, p), model, 256, 64);
+  };
+  double maxSeq = 0, maxMesh = 0, maxRing = 0;
+  std::printf("    model       TP16 seq / mesh / ring (artefact)          TP4 seq / mesh=ring (artefact)\n");
+  for (const Row& r : fig10) {
+    const double inter = e2e(r.model, CorePlacement::LinearInterleave, 16, "npusim/small-256");
+    const double seq = inter / e2e(r.model, CorePlacement::LinearSeq, 16, "npusim/small-256");
+    const double mesh = inter / e2e(r.model, CorePlacement::Mesh, 16, "npusim/small-256");
+    const double ring = inter / e2e(r.model, CorePlacement::Ring, 16, "npusim/small-256");
+    const double inter4 = e2e(r.model, CorePlacement::LinearInterleave, 4, "npusim/large-64");
+    const double seq4 = inter4 / e2e(r.model, CorePlacement::LinearSeq, 4, "npusim/large-64");
+    const double mesh4 = inter4 / e2e(r.model, CorePlacement::Mesh, 4, "npusim/large-64");
+    std::printf("    %-10s  %.3f / %.3f / %.3f  (%.3f / %.3f / %.3f)    %.3f / %.3f  (%.3f / %.3f)\n", r.model, seq, mesh,
+                ring, r.seq16, r.mesh16, r.ring16, seq4, mesh4, r.seq4, r.mesh4);
+    EXPECT_GT(ring, mesh) << r.model; // the artefact's ordering at TP 16, model by model
+    EXPECT_GE(mesh, seq) << r.model;
+    EXPECT_GE(seq, 1.0) << r.model;
+    EXPECT_NEAR(seq4, 1.0, 0.05) << r.model; // seq and interleave alike at TP 4
+    maxSeq = std::max(maxSeq, seq);
+    maxMesh = std::max(maxMesh, mesh);
+    maxRing = std::max(maxRing, ring);
+  }
+  paper("N-P1 max over Qwen3-4B..32B, TP16: linear-seq", maxSeq, 1.18, 0.10);
+  paper("N-P1 max over Qwen3-4B..32B, TP16: mesh", maxMesh, 1.25, 0.10);
+  paper("N-P1 max over Qwen3-4B..32B, TP16: ring", maxRing, 1.32, 0.10);
+}
+
+// Fig. 9 as the artefact plots it (plot/tp_dimention.py: latency per partition, TP 4, sequences
+// 256-2048, hidden sizes 1024 / 2048 / 2560 labelled "Qwen3_1.7B / 4B / 8B"). The paper's 6.03x
+// "for Qwen3_4B" is the hidden-2048 group (Qwen3-1.7B's hidden size); hidden 2560 (Qwen3-4B's) gives
+// 7.25x. Printed beside the model for the two shipped models with those hidden sizes.
+TEST(NpusimPartition, GridAsFig9Plots_NT1) {
+  struct Row {
+    const char* model;
+    double seq, mnOverK, mnOverMnk;
+  };
+  const Row fig9[] = {{"qwen3-1.7b", 256, 6.034, 1.477}, {"qwen3-1.7b", 512, 3.580, 1.437},
+                      {"qwen3-1.7b", 1024, 2.050, 1.340}, {"qwen3-1.7b", 2048, 1.065, 1.221},
+                      {"qwen3-4b", 256, 7.254, 1.469},   {"qwen3-4b", 512, 4.166, 1.436},
+                      {"qwen3-4b", 1024, 2.360, 1.340},  {"qwen3-4b", 2048, 1.198, 1.262}};
+  std::printf("    model       seq    MN/K model (artefact)    MN/MNK model (artefact)\n");
+  for (const Row& r : fig9) {
+    const double mn = prefillSeconds(chip("npusim/large-64", 4, TensorPartition::MN, CorePlacement::Ring), r.model, r.seq);
+    const double k = prefillSeconds(chip("npusim/large-64", 4, TensorPartition::K, CorePlacement::Ring), r.model, r.seq);
+    const double mnk = prefillSeconds(chip("npusim/large-64", 4, TensorPartition::MNK, CorePlacement::Mesh), r.model, r.seq);
+    const bool close = std::abs(mn / k / r.mnOverK - 1) <= 0.3 && std::abs(mn / mnk / r.mnOverMnk - 1) <= 0.3;
+    std::printf("    %-10s %5.0f   %6.3f  (%6.3f)          %6.3f  (%6.3f)%s\n", r.model, r.seq, mn / k, r.mnOverK, mn / mnk,
+                r.mnOverMnk, close ? "" : "  GAP");
+    // K ahead up to half the hidden size, 2-D ahead of MN everywhere, as in every artefact bar. (The
+    // artefact keeps K ahead at 2048 tokens too, 1.07x and 1.20x; the model crosses over earlier: GAP.)
+    if (r.seq <= 1024) EXPECT_GT(mn / k, 1.0) << r.model << " " << r.seq;
+    EXPECT_GT(mn / mnk, 1.0) << r.model << " " << r.seq;
+  }
 }
 
 TEST(NpusimNoc, LockRoundsPerPlacement) {
