@@ -52,6 +52,17 @@ double endToEndSeconds(const SystemSpec& s, const char* model, long long in, lon
   return p.time.value() + d.time.value();
 }
 
+/// Single-request (256 in / 64 out, K partition) speed-ups of linear-seq, mesh and ring over
+/// linear-interleave for `model` at `tp` on chip `id`.
+struct PlacementSpeedups {
+  double seq, mesh, ring;
+};
+PlacementSpeedups placementSpeedups(const char* model, int tp, const char* id) {
+  auto e2e = [&](CorePlacement p) { return endToEndSeconds(chip(id, tp, TensorPartition::K, p), model, 256, 64); };
+  const double inter = e2e(CorePlacement::LinearInterleave);
+  return {inter / e2e(CorePlacement::LinearSeq), inter / e2e(CorePlacement::Mesh), inter / e2e(CorePlacement::Ring)};
+}
+
 /// Prints model beside paper, and GAP when the model is outside the spec's tolerance (asserted
 /// elsewhere only where the model meets it; docs/npusim.md lists the gaps).
 bool paper(const char* what, double model, double paperValue, double tolerance) {
@@ -114,13 +125,7 @@ TEST(NpusimPartition, TwoDBeatsMnOnAverage_NT2) {
 }
 
 TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
-  auto e2e = [](CorePlacement p, int tp, const char* id) {
-    return endToEndSeconds(chip(id, tp, TensorPartition::K, p), "qwen3-4b", 256, 64);
-  };
-  const double inter = e2e(CorePlacement::LinearInterleave, 16, "npusim/small-256");
-  const double seq = inter / e2e(CorePlacement::LinearSeq, 16, "npusim/small-256");
-  const double mesh = inter / e2e(CorePlacement::Mesh, 16, "npusim/small-256");
-  const double ring = inter / e2e(CorePlacement::Ring, 16, "npusim/small-256");
+  const auto [seq, mesh, ring] = placementSpeedups("qwen3-4b", 16, "npusim/small-256");
   paper("N-P1 TP16/256 cores: linear-seq speed-up over interleave", seq, 1.18, 0.10);
   paper("N-P1 TP16/256 cores: mesh speed-up over interleave", mesh, 1.25, 0.10);
   paper("N-P1 TP16/256 cores: ring speed-up over interleave", ring, 1.32, 0.10);
@@ -145,10 +150,7 @@ TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
   EXPECT_GE(preMesh, preSeq);
   EXPECT_GT(preSeq, 1.1);
 
-  const double inter4 = e2e(CorePlacement::LinearInterleave, 4, "npusim/large-64");
-  const double seq4 = inter4 / e2e(CorePlacement::LinearSeq, 4, "npusim/large-64");
-  const double mesh4 = inter4 / e2e(CorePlacement::Mesh, 4, "npusim/large-64");
-  const double ring4 = inter4 / e2e(CorePlacement::Ring, 4, "npusim/large-64");
+  const auto [seq4, mesh4, ring4] = placementSpeedups("qwen3-4b", 4, "npusim/large-64");
   paper("N-P1 TP4/64 cores: linear-seq over interleave (~1)", seq4, 1.0, 0);
   paper("N-P1 TP4/64 cores: mesh over interleave (~1.17)", mesh4, 1.17, 0);
   paper("N-P1 TP4/64 cores: ring over interleave (~1.17)", ring4, 1.17, 0);
@@ -172,19 +174,12 @@ TEST(NpusimPlacement, PerModelAsFig10Plots_NP1) {
                        {"qwen3-8b", 1.148, 1.224, 1.287, 1.002, 1.168},
                        {"qwen3-14b", 1.156, 1.235, 1.305, 1.001, 1.180},
                        {"qwen3-32b", 1.180, 1.247, 1.319, 1.025, 1.183}};
-  auto e2e = [](const char* model, CorePlacement p, int tp, const char* id) {
-    return endToEndSeconds(chip(id, tp, TensorPartition::K, p), model, 256, 64);
-  };
   double maxSeq = 0, maxMesh = 0, maxRing = 0;
   std::printf("    model       TP16 seq / mesh / ring (artefact)          TP4 seq / mesh=ring (artefact)\n");
   for (const Row& r : fig10) {
-    const double inter = e2e(r.model, CorePlacement::LinearInterleave, 16, "npusim/small-256");
-    const double seq = inter / e2e(r.model, CorePlacement::LinearSeq, 16, "npusim/small-256");
-    const double mesh = inter / e2e(r.model, CorePlacement::Mesh, 16, "npusim/small-256");
-    const double ring = inter / e2e(r.model, CorePlacement::Ring, 16, "npusim/small-256");
-    const double inter4 = e2e(r.model, CorePlacement::LinearInterleave, 4, "npusim/large-64");
-    const double seq4 = inter4 / e2e(r.model, CorePlacement::LinearSeq, 4, "npusim/large-64");
-    const double mesh4 = inter4 / e2e(r.model, CorePlacement::Mesh, 4, "npusim/large-64");
+    const auto [seq, mesh, ring] = placementSpeedups(r.model, 16, "npusim/small-256");
+    const auto tp4 = placementSpeedups(r.model, 4, "npusim/large-64");
+    const double seq4 = tp4.seq, mesh4 = tp4.mesh;
     std::printf("    %-10s  %.3f / %.3f / %.3f  (%.3f / %.3f / %.3f)    %.3f / %.3f  (%.3f / %.3f)\n", r.model, seq, mesh,
                 ring, r.seq16, r.mesh16, r.ring16, seq4, mesh4, r.seq4, r.mesh4);
     EXPECT_GT(ring, mesh) << r.model; // the artefact's ordering at TP 16, model by model
@@ -213,11 +208,15 @@ TEST(NpusimPartition, GridAsFig9Plots_NT1) {
                       {"qwen3-1.7b", 1024, 2.050, 1.340}, {"qwen3-1.7b", 2048, 1.065, 1.221},
                       {"qwen3-4b", 256, 7.254, 1.469},   {"qwen3-4b", 512, 4.166, 1.436},
                       {"qwen3-4b", 1024, 2.360, 1.340},  {"qwen3-4b", 2048, 1.198, 1.262}};
+  // Each partition on its own topology, as the N-T1 and N-T2 tests above.
+  const auto mnChip = chip("npusim/large-64", 4, TensorPartition::MN, CorePlacement::Ring);
+  const auto kChip = chip("npusim/large-64", 4, TensorPartition::K, CorePlacement::Ring);
+  const auto mnkChip = chip("npusim/large-64", 4, TensorPartition::MNK, CorePlacement::Mesh);
   std::printf("    model       seq    MN/K model (artefact)    MN/MNK model (artefact)\n");
   for (const Row& r : fig9) {
-    const double mn = prefillSeconds(chip("npusim/large-64", 4, TensorPartition::MN, CorePlacement::Ring), r.model, r.seq);
-    const double k = prefillSeconds(chip("npusim/large-64", 4, TensorPartition::K, CorePlacement::Ring), r.model, r.seq);
-    const double mnk = prefillSeconds(chip("npusim/large-64", 4, TensorPartition::MNK, CorePlacement::Mesh), r.model, r.seq);
+    const double mn = prefillSeconds(mnChip, r.model, r.seq);
+    const double k = prefillSeconds(kChip, r.model, r.seq);
+    const double mnk = prefillSeconds(mnkChip, r.model, r.seq);
     const bool close = std::abs(mn / k / r.mnOverK - 1) <= 0.3 && std::abs(mn / mnk / r.mnOverMnk - 1) <= 0.3;
     std::printf("    %-10s %5.0f   %6.3f  (%6.3f)          %6.3f  (%6.3f)%s\n", r.model, r.seq, mn / k, r.mnOverK, mn / mnk,
                 r.mnOverMnk, close ? "" : "  GAP");
