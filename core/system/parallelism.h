@@ -44,6 +44,10 @@ struct ParallelismSpec {
   TensorPartition partition = TensorPartition::K;
   CorePlacement placement = CorePlacement::Ring;
   ReduceForm reduce = ReduceForm::ReduceScatter;
+  /// Whether a rotating weight block (MN's ring AllGather, the 2-D partition's column exchange)
+  /// travels while the array computes with the previous block (double-buffered), or after it, as
+  /// the artefact's workloads do (receive, compute, send; npusim_spec.md B.5 proposes overlap).
+  bool overlapRotation = false;
   PdMode mode = PdMode::Fusion;
   int prefillCores = 0; ///< disaggregation: the prefill pool (0: two thirds of the chip in whole pipelines)
   int decodeCores = 0;  ///< disaggregation: the decode pool (0: the rest, in whole pipelines)

@@ -134,9 +134,21 @@ const params::ParamTable<ParallelismSpec>& parallelismFields() {
        params::choice<S>("reduce", &S::reduce, {"reduce-scatter", "all-reduce"}, [](ReduceForm f) { return toString(f); },
                          [](const std::string& t) { return parseReduceForm(t); })
            .withLabel("K reduction")
-           .withDoc("the K partition's collective: a reduce-scatter (the next GEMM takes the scattered columns) or a "
-                    "full all-reduce")
-           .withSource("artefact tp_mapping (reduce-scatter round the ring); npusim_spec.md B.5"),
+           .withDoc("how partial sums over K are combined, by the K partition and along the 2-D partition's rows: a "
+                    "reduce-scatter (the next GEMM takes the scattered columns) or a full all-reduce (a reduce-scatter "
+                    "then an all-gather of the reduced parts)")
+           .withSource("NpuSim 4.1 (\"partitioning along the K dimension employs the AllReduce primitive\"; 2-D: "
+                       "\"each core performs an AllReduce operation ... within the same row\"); the artefact's Fig. 9 K "
+                       "workload passes each chunk round the ring, sums, then passes the sums round again (2(P-1) "
+                       "steps); npusim_spec.md B.5"),
+       params::flag<S>("overlap_rotation", &S::overlapRotation)
+           .withLabel("Overlap rotation")
+           .withDoc("MN and 2-D partitions: send each rotating weight block while the array computes with the "
+                    "previous one (double-buffered); off: receive, compute, then send, so every rotation step is "
+                    "exposed")
+           .withSource("off: the artefact's Fig. 9 workloads (llm/test/chores/*fig9*.json: each iteration receives "
+                       "the block, computes, then casts it on); the 2-D text of NpuSim 4.1 (\"these two communication "
+                       "steps are iterated\"); on: npusim_spec.md B.5's proposal"),
        params::choice<S>("mode", &S::mode, {"fusion", "disaggregation"}, [](PdMode m) { return toString(m); },
                          [](const std::string& t) { return parsePdMode(t); })
            .withLabel("PD mode")

@@ -208,7 +208,8 @@ std::vector<Flow> gemmFlows(const ChipMap& map, const ParallelismSpec& par, doub
     case TensorPartition::MNK: {
       const auto grid = gridRings(L, NocLock::None);
       const double r = grid.r, c = grid.c;
-      ringFlows(g, L, grid.rows, r * (c - 1), (m / r) * (n / r) * bytes / c, out);
+      const double rowPasses = par.reduce == ReduceForm::AllReduce ? 2.0 : 1.0; // reduce-scatter, then all-gather
+      ringFlows(g, L, grid.rows, rowPasses * r * (c - 1), (m / r) * (n / r) * bytes / c, out);
       ringFlows(g, L, grid.cols, r - 1, (k / c) * (n / r) * bytes, out);
       break;
     }

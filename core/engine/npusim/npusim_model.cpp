@@ -213,7 +213,9 @@ double NpusimModel::allGather(double block) const {
 double NpusimModel::rowReduce(double bytes) const {
   const int c = mGrid.c;
   if (c <= 1 || bytes <= 0) return 0;
-  return (c - 1) * stepSeconds(mCore, mGrid.rowShape, bytes / c) + (c - 1.0) / c * bytes / mBytes / mCore.coreVectorOps();
+  // A reduce-scatter, or (reduce = all-reduce) a reduce-scatter then an all-gather of the reduced parts.
+  const double steps = (mPar.reduce == ReduceForm::AllReduce ? 2.0 : 1.0) * (c - 1);
+  return steps * stepSeconds(mCore, mGrid.rowShape, bytes / c) + (c - 1.0) / c * bytes / mBytes / mCore.coreVectorOps();
 }
 
 double NpusimModel::colRotate(double block) const {
@@ -236,10 +238,11 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
   }
   switch (mPar.partition) {
   case TensorPartition::MN: {
-    // X by rows, W by columns; P rounds, the W blocks rotating round the ring (overlapped).
+    // X by rows, W by columns; P rounds, the W blocks rotating round the ring: each received block
+    // is computed with, then sent on (exposed), or sent while the next is computed (overlapRotation).
     const double tc = npuGemmCycles(mCore, m / p, k, n / p) / f;
     const double x = allGather(wBytes);
-    c.time = std::max(tc, tw + io) + std::max((p - 1) * tc, x);
+    c.time = std::max(tc, tw + io) + (mPar.overlapRotation ? std::max((p - 1) * tc, x) : (p - 1) * tc + x);
     c.comm = x;
     c.nocBytes = (p - 1.0) * wBytes * p;
     break;
@@ -254,15 +257,18 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
     break;
   }
   case TensorPartition::MNK: {
-    // R x C: per iteration a partial (M/R)(N/R), reduced along the row (C cores), while the W block
-    // (K/C)(N/R) rotates along the column (R cores); R iterations.
+    // R x C: per iteration a partial (M/R)(N/R), reduced along the row (C cores), and the W block
+    // (K/C)(N/R) exchanged along the column (R cores), after the iteration's product or during it
+    // (overlapRotation); R iterations.
     const int r = mGrid.r, cc = mGrid.c;
     const double tc = npuGemmCycles(mCore, m / r, k / cc, n / r) / f;
     const double rr = rowReduce((m / r) * (n / r) * mBytes);
     const double xc = colRotate((k / cc) * (n / r) * mBytes);
-    c.time = r * (tc + rr) + (r - 1) * std::max(0.0, xc - tc) + std::max(0.0, tw + io - r * tc);
-    c.comm = r * rr + (r - 1) * std::max(0.0, xc - tc);
-    c.nocBytes = p * (r * (cc - 1.0) / cc * (m / r) * (n / r) * mBytes + (r - 1.0) * (k / cc) * (n / r) * mBytes);
+    const double exposed = (r - 1) * (mPar.overlapRotation ? std::max(0.0, xc - tc) : xc);
+    c.time = r * (tc + rr) + exposed + std::max(0.0, tw + io - r * tc);
+    c.comm = r * rr + exposed;
+    const double rowPasses = mPar.reduce == ReduceForm::AllReduce ? 2.0 : 1.0;
+    c.nocBytes = p * (rowPasses * r * (cc - 1.0) / cc * (m / r) * (n / r) * mBytes + (r - 1.0) * (k / cc) * (n / r) * mBytes);
     break;
   }
   }
@@ -304,12 +310,14 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
     att.time = std::max(compute, memory);
     att.hbmBytes = kvBytes * kvSpill * p;
     if (p > 1 && mPar.partition != TensorPartition::K) {
-      // MN and 2-D leave Q, K, V split by tokens: re-shuffled to heads before attention and back after.
+      // MN and 2-D leave Q, K, V split by tokens: gathered round the ring before attention (every core
+      // receives every token's projections and keeps its heads), and the attention output likewise
+      // after, as the artefact's MN and 2-D workloads do (a full AllGather, not an all-to-all).
       const double shuffled = m * (heads + 2 * kv) * d * mBytes + m * heads * d * mBytes;
-      const double t = allGather(shuffled / p / p);
+      const double t = allGather(shuffled / p);
       att.time += t;
       att.comm += t;
-      att.nocBytes += (p - 1.0) / p * shuffled;
+      att.nocBytes += (p - 1.0) * shuffled;
     }
     add(att);
     add(gemm(m, heads * d, h, share));

@@ -96,7 +96,8 @@ TEST(NpusimPartition, MnOvertakesKPastTheHiddenSize_NT1) {
     last = r;
   }
   // A prompt traverses the pipeline whole (no token micro-batches without chunked prefill), so the
-  // GEMMs see the whole sequence: K's reduce-scatter (M N) overtakes MN's rotation (K N) and tile padding.
+  // GEMMs see the whole sequence: K's all-reduce (M N) overtakes MN's exposed rotation (K N), its
+  // output gathers and tile padding.
   const bool within = paper("N-T1 crossover sequence / hidden (paper 0.5..2; 0 = none)", crossover / hidden, 1.0, 1.0);
   EXPECT_TRUE(within) << crossover;
   EXPECT_GT(crossover, 0.5 * hidden);
@@ -129,13 +130,15 @@ TEST(NpusimPlacement, RingMeshSeqInterleaveAtTp16_NP1) {
   paper("N-P1 TP16/256 cores: linear-seq speed-up over interleave", seq, 1.18, 0.10);
   paper("N-P1 TP16/256 cores: mesh speed-up over interleave", mesh, 1.25, 0.10);
   paper("N-P1 TP16/256 cores: ring speed-up over interleave", ring, 1.32, 0.10);
-  // The ordering holds; the magnitudes are GAPs (the NoC share of a single request's time is small
-  // at these link bandwidths).
+  // The ordering holds; linear-seq and ring are within the spec's band, mesh is below it (GAP: its
+  // per-dimension rings need as many lock rounds as the linear line, docs/npusim.md).
   EXPECT_GT(ring, mesh);
   EXPECT_GT(mesh, seq);
   EXPECT_GE(seq, 1.0);
+  EXPECT_NEAR(seq, 1.18, 0.10 * 1.18);
+  EXPECT_NEAR(ring, 1.32, 0.10 * 1.32);
 
-  // The prefill alone (NoC-heavy: K's reduce-scatter of M x N per GEMM) shows the placement effect
+  // The prefill alone (NoC-heavy: K's all-reduce of M x N per GEMM) shows the placement effect
   // the single request's HBM-bound decode steps dilute.
   auto pre = [](CorePlacement p) {
     return prefillSeconds(chip("npusim/small-256", 16, TensorPartition::K, p), "qwen3-4b", 256);
@@ -220,13 +223,44 @@ TEST(NpusimPartition, GridAsFig9Plots_NT1) {
     const bool close = std::abs(mn / k / r.mnOverK - 1) <= 0.3 && std::abs(mn / mnk / r.mnOverMnk - 1) <= 0.3;
     std::printf("    %-10s %5.0f   %6.3f  (%6.3f)          %6.3f  (%6.3f)%s\n", r.model, r.seq, mn / k, r.mnOverK, mn / mnk,
                 r.mnOverMnk, close ? "" : "  GAP");
-    // K ahead up to half the hidden size, 2-D ahead of MN everywhere, as in every artefact bar. (The
-    // artefact keeps K ahead at 2048 tokens too, 1.07x and 1.20x; the model crosses over earlier: GAP.)
-    if (r.seq <= 1024) {
-      EXPECT_GT(mn / k, 1.0) << r.model << " " << r.seq;
-    }
+    // K ahead of MN and 2-D ahead of MN in every bar up to 2048 tokens, as in the artefact (K still
+    // 1.07x and 1.20x ahead at 2048); the cells at 2048 tokens within 30 % of the artefact's.
+    EXPECT_GT(mn / k, 1.0) << r.model << " " << r.seq;
     EXPECT_GT(mn / mnk, 1.0) << r.model << " " << r.seq;
+    if (r.seq >= 2048) {
+      EXPECT_TRUE(close) << r.model << " " << r.seq;
+    }
   }
+}
+
+// The collectives' two forms (parallelism.reduce, parallelism.overlap_rotation): the presets take the
+// artefact's (all-reduce, rotation after the product); the other forms are cheaper by what they hide.
+TEST(NpusimPartition, CollectiveFormsCostWhatTheyMove) {
+  const auto prefill = [](TensorPartition part, CorePlacement place, ReduceForm reduce, bool overlap) {
+    auto s = chip("npusim/large-64", 4, part, place);
+    s.parallelism->reduce = reduce;
+    s.parallelism->overlapRotation = overlap;
+    return prefillSeconds(s, "qwen3-4b", 256);
+  };
+  const auto preset = lib().system("npusim/large-64").parallelism;
+  EXPECT_EQ(preset->reduce, ReduceForm::AllReduce);
+  EXPECT_FALSE(preset->overlapRotation);
+  // K: the all-gather half of the all-reduce costs time; the rotation flag does not touch K.
+  const double kAll = prefill(TensorPartition::K, CorePlacement::Ring, ReduceForm::AllReduce, false);
+  const double kScatter = prefill(TensorPartition::K, CorePlacement::Ring, ReduceForm::ReduceScatter, false);
+  EXPECT_GT(kAll, kScatter);
+  EXPECT_DOUBLE_EQ(kAll, prefill(TensorPartition::K, CorePlacement::Ring, ReduceForm::AllReduce, true));
+  // MN and 2-D: hiding the rotation behind the products saves at least part of it.
+  for (const auto& [part, place] : {std::pair{TensorPartition::MN, CorePlacement::Ring},
+                                   std::pair{TensorPartition::MNK, CorePlacement::Mesh}}) {
+    const double exposed = prefill(part, place, ReduceForm::AllReduce, false);
+    const double hidden = prefill(part, place, ReduceForm::AllReduce, true);
+    EXPECT_LT(hidden, exposed) << toString(part);
+    EXPECT_GT(hidden, 0.3 * exposed) << toString(part);
+  }
+  // 2-D rows: the all-reduce moves twice what the reduce-scatter moves.
+  EXPECT_GT(prefill(TensorPartition::MNK, CorePlacement::Mesh, ReduceForm::AllReduce, false),
+            prefill(TensorPartition::MNK, CorePlacement::Mesh, ReduceForm::ReduceScatter, false));
 }
 
 TEST(NpusimNoc, LockRoundsPerPlacement) {
