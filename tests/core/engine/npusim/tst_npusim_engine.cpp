@@ -323,6 +323,10 @@ TEST(NpusimParallelism, OverridesSwitchEveryChoiceAndRejectBadValues) {
   applyOverrides(t, {"/parallelism/mode=disaggregation", "/parallelism/prefill_cores=49", "/parallelism/decode_cores=14"}, lib());
   EXPECT_EQ(t.system.parallelism->mode, PdMode::Disaggregation);
   EXPECT_EQ(t.system.parallelism->prefillCores, 49);
+  applyOverrides(t, {"/parallelism/reduce=reduce-scatter", "/parallelism/overlap_rotation=true"}, lib());
+  EXPECT_EQ(t.system.parallelism->reduce, ReduceForm::ReduceScatter);
+  EXPECT_TRUE(t.system.parallelism->overlapRotation);
+  EXPECT_THROW(applyOverrides(t, {"/parallelism/overlap_rotation=maybe"}, lib()), InputError);
   try {
     applyOverrides(t, {"/parallelism/placement=diagonal"}, lib());
     FAIL() << "accepted a bad placement";
