@@ -43,7 +43,7 @@ struct ParallelismSpec {
   int pp = 0;  ///< pipeline stages (core groups) per pipeline; 0: as many as the pool holds, at most one per layer
   TensorPartition partition = TensorPartition::K;
   CorePlacement placement = CorePlacement::Ring;
-  ReduceForm reduce = ReduceForm::ReduceScatter;
+  ReduceForm reduce = ReduceForm::AllReduce; ///< NpuSim 4.1 and the artefact's Fig. 9 workloads
   /// Whether a rotating weight block (MN's ring AllGather, the 2-D partition's column exchange)
   /// travels while the array computes with the previous block (double-buffered), or after it, as
   /// the artefact's workloads do (receive, compute, send; npusim_spec.md B.5 proposes overlap).
