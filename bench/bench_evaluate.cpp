@@ -54,6 +54,26 @@ void BM_Evaluate_Snake_Llama70B_8K1K(benchmark::State& state) {
 }
 BENCHMARK(BM_Evaluate_Snake_Llama70B_8K1K)->Unit(benchmark::kMicrosecond);
 
+/// NpuSim: a 64-core chip split P42/D21 (TP 1 x PP 7 pipelines) and a 256-core chip of TP 16 mesh
+/// groups with the 2-D partition, whose collectives are laid out and lock-round counted on the mesh.
+void BM_Evaluate_NpusimPd_Qwen4B_Chat(benchmark::State& state) {
+  static const Inputs in = load("npusim/large-64-pd", "qwen3-4b", "chat");
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_NpusimPd_Qwen4B_Chat)->Unit(benchmark::kMicrosecond);
+
+void BM_Evaluate_Npusim256Mnk_Qwen4B_Chat(benchmark::State& state) {
+  static const Inputs in = [] {
+    auto i = load("npusim/small-256", "qwen3-4b", "chat");
+    i.system.parallelism->tp = 16;
+    i.system.parallelism->partition = TensorPartition::MNK;
+    i.system.parallelism->placement = CorePlacement::Mesh;
+    return i;
+  }();
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_Npusim256Mnk_Qwen4B_Chat)->Unit(benchmark::kMicrosecond);
+
 void BM_Evaluate_H100x4_Qwen35_BFCL(benchmark::State& state) {
   static const Inputs in = load("gpu/h100x4", "qwen3.5-397b-a17b", "bfcl-websearch");
   run(state, in);
