@@ -29,6 +29,9 @@ std::string_view toString(TensorPartition p);
 std::string_view toString(CorePlacement p);
 std::string_view toString(ReduceForm f);
 std::string_view toString(PdMode m);
+/// Passes a partial-sum reduction makes round its ring: 1 (reduce-scatter) or 2 (all-reduce: then an
+/// all-gather of the reduced parts).
+double reducePasses(ReduceForm f);
 std::optional<TensorPartition> parseTensorPartition(std::string_view text);
 std::optional<CorePlacement> parseCorePlacement(std::string_view text);
 std::optional<ReduceForm> parseReduceForm(std::string_view text);

@@ -39,6 +39,7 @@ std::string_view toString(CorePlacement p) {
   return "ring";
 }
 std::string_view toString(ReduceForm f) { return f == ReduceForm::AllReduce ? "all-reduce" : "reduce-scatter"; }
+double reducePasses(ReduceForm f) { return f == ReduceForm::AllReduce ? 2.0 : 1.0; }
 std::string_view toString(PdMode m) { return m == PdMode::Disaggregation ? "disaggregation" : "fusion"; }
 std::optional<TensorPartition> parseTensorPartition(std::string_view t) { return parseAmong(t, kPartitions); }
 std::optional<CorePlacement> parseCorePlacement(std::string_view t) { return parseAmong(t, kPlacements); }

@@ -184,7 +184,7 @@ std::vector<Flow> gemmFlows(const ChipMap& map, const ParallelismSpec& par, doub
   for (const auto& g : map.groups) {
     switch (par.partition) {
     case TensorPartition::K: {
-      const double total = m * n * bytes * (par.reduce == ReduceForm::AllReduce ? 2.0 : 1.0);
+      const double total = m * n * bytes * reducePasses(par.reduce);
       if (mesh) {
         const int r = L.blockR, c = L.blockC;
         ringFlows(g, L, L.blockRows, c - 1, total / c, out);
@@ -208,8 +208,7 @@ std::vector<Flow> gemmFlows(const ChipMap& map, const ParallelismSpec& par, doub
     case TensorPartition::MNK: {
       const auto grid = gridRings(L, NocLock::None);
       const double r = grid.r, c = grid.c;
-      const double rowPasses = par.reduce == ReduceForm::AllReduce ? 2.0 : 1.0; // reduce-scatter, then all-gather
-      ringFlows(g, L, grid.rows, rowPasses * r * (c - 1), (m / r) * (n / r) * bytes / c, out);
+      ringFlows(g, L, grid.rows, reducePasses(par.reduce) * r * (c - 1), (m / r) * (n / r) * bytes / c, out);
       ringFlows(g, L, grid.cols, r - 1, (k / c) * (n / r) * bytes, out);
       break;
     }

@@ -186,7 +186,7 @@ NpusimModel::Cost NpusimModel::vector(double ops) const {
   return c;
 }
 
-double NpusimModel::reduceScatter(double bytes) const {
+double NpusimModel::reducePartials(double bytes) const {
   const int p = mPool.tp;
   if (p <= 1 || bytes <= 0) return 0;
   double t = 0;
@@ -197,7 +197,7 @@ double NpusimModel::reduceScatter(double bytes) const {
     t = (p - 1) * stepSeconds(mCore, mLayout.ringShape, bytes / p);
   }
   const double adds = (p - 1.0) / p * bytes / mBytes / mCore.coreVectorOps();
-  return mPar.reduce == ReduceForm::AllReduce ? 2 * t + adds : t + adds;
+  return reducePasses(mPar.reduce) * t + adds;
 }
 
 double NpusimModel::allGather(double block) const {
@@ -213,9 +213,7 @@ double NpusimModel::allGather(double block) const {
 double NpusimModel::rowReduce(double bytes) const {
   const int c = mGrid.c;
   if (c <= 1 || bytes <= 0) return 0;
-  // A reduce-scatter, or (reduce = all-reduce) a reduce-scatter then an all-gather of the reduced parts.
-  const double steps = (mPar.reduce == ReduceForm::AllReduce ? 2.0 : 1.0) * (c - 1);
-  return steps * stepSeconds(mCore, mGrid.rowShape, bytes / c) + (c - 1.0) / c * bytes / mBytes / mCore.coreVectorOps();
+  return reducePasses(mPar.reduce) * (c - 1) * stepSeconds(mCore, mGrid.rowShape, bytes / c) + (c - 1.0) / c * bytes / mBytes / mCore.coreVectorOps();
 }
 
 double NpusimModel::colRotate(double block) const {
@@ -250,10 +248,10 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
   case TensorPartition::K: {
     // X by columns, W by rows: one pass, then the partial sums reduced round the ring.
     const double tc = npuGemmCycles(mCore, m, k / p, n) / f;
-    const double red = reduceScatter(m * n * mBytes);
+    const double red = reducePartials(m * n * mBytes);
     c.time = std::max(tc, tw + io) + red;
     c.comm = red;
-    c.nocBytes = (mPar.reduce == ReduceForm::AllReduce ? 2.0 : 1.0) * (p - 1.0) / p * m * n * mBytes * p;
+    c.nocBytes = reducePasses(mPar.reduce) * (p - 1.0) / p * m * n * mBytes * p;
     break;
   }
   case TensorPartition::MNK: {
@@ -267,8 +265,7 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
     const double exposed = (r - 1) * (mPar.overlapRotation ? std::max(0.0, xc - tc) : xc);
     c.time = r * (tc + rr) + exposed + std::max(0.0, tw + io - r * tc);
     c.comm = r * rr + exposed;
-    const double rowPasses = mPar.reduce == ReduceForm::AllReduce ? 2.0 : 1.0;
-    c.nocBytes = p * (rowPasses * r * (cc - 1.0) / cc * (m / r) * (n / r) * mBytes + (r - 1.0) * (k / cc) * (n / r) * mBytes);
+    c.nocBytes = p * (reducePasses(mPar.reduce) * r * (cc - 1.0) / cc * (m / r) * (n / r) * mBytes + (r - 1.0) * (k / cc) * (n / r) * mBytes);
     break;
   }
   }

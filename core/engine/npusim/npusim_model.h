@@ -92,7 +92,7 @@ private:
   Cost vector(double ops) const;
   /// Time to move `sramBytes` resident in SRAM and `hbmBytes` spilled to HBM through one core.
   double memorySeconds(double sramBytes, double hbmBytes) const;
-  double reduceScatter(double bytes) const; ///< the K partition's collective over the group
+  double reducePartials(double bytes) const; ///< the K partition's collective over the group (parallelism.reduce)
   double allGather(double blockBytes) const; ///< the MN rotation over the group
   double rowReduce(double bytes) const, colRotate(double blockBytes) const;
 
