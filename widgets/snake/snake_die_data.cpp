@@ -48,6 +48,10 @@ SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double
   }
   d.device = QString::fromStdString(group->device.name);
   d.die = *nmpDieOf(group->device);
+  if (!group->device.memory.offChip.empty()) {
+    d.bufferReadEnergy = group->device.memory.onChip.readEnergy();
+    d.bufferWriteEnergy = group->device.memory.onChip.writeEnergy();
+  }
   d.devices = std::max(1, group->count);
   if (!(batch >= 1) || !(context >= 0)) {
     d.problem = QObject::tr("The batch must be at least 1 and the context at least 0 tokens.");
@@ -124,18 +128,21 @@ BreakdownData snakePowerArea(const SnakeDieData& d) {
   power.axisName = QObject::tr("Power");
   power.quantity = BarQuantity::Power;
   power.categories << QObject::tr("Peak");
-  std::vector<double> peak{s.matrixPeakW, s.vectorPeakW, s.controlPeakW, s.nocPeakW};
-  std::vector<double> avg(4, 0.0);
+  // The buffers' per-bit energy is the model's, not part of the paper's peak split (Fig. 10).
+  std::vector<double> peak{s.matrixPeakW, s.vectorPeakW, s.controlPeakW, s.nocPeakW, 0.0};
+  std::vector<double> avg(5, 0.0);
   if (const auto* op = d.current(); op && op->best.valid && op->best.time.value() > 0) {
     const auto e = snake::planEnergy(d.die, op->problem, op->best);
     const double t = op->best.time.value();
-    avg = {e.matrix.value() / t, e.vector.value() / t, e.control.value() / t, e.noc.value() / t};
+    const double buffers = (d.bufferReadEnergy * op->best.bufferRead + d.bufferWriteEnergy * op->best.bufferWritten).value();
+    avg = {e.matrix.value() / t, e.vector.value() / t, e.control.value() / t, e.noc.value() / t, buffers / t};
     // The operator's own name under its bar ("qkv_proj"); its layer is in the operator choice.
     const QString name = QString::fromStdString(op->name);
     power.categories << QObject::tr("%1 (average)").arg(name.section(QLatin1Char('.'), -1));
   }
-  const QStringList parts{QObject::tr("Matrix"), QObject::tr("Vector"), QObject::tr("PE control"), QObject::tr("NoC")};
-  for (int i = 0; i < 4; ++i) {
+  const QStringList parts{QObject::tr("Matrix"), QObject::tr("Vector"), QObject::tr("PE control"), QObject::tr("NoC"),
+                          QObject::tr("Buffers (SRAM per bit)")};
+  for (int i = 0; i < 5; ++i) {
     BarSeries series{parts[i], BarColour::Series, i, {peak[std::size_t(i)]}};
     if (power.categories.size() > 1) series.values.push_back(avg[std::size_t(i)]);
     power.series.push_back(std::move(series));

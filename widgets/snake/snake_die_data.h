@@ -28,6 +28,8 @@ struct SnakeDieData {
   QString device;  ///< the device's name
   QString problem; ///< non-empty: why nothing is shown
   NmpDie die;
+  /// Per-byte energy of the PUs' buffers (the device's on-chip memory level; none without DRAM below).
+  JoulesPerByte bufferReadEnergy, bufferWriteEnergy;
   int devices = 1; ///< tensor-parallel devices of the group
   double batch = 16, context = 2048;
   std::vector<snake::ScheduledOperator> operators;
@@ -45,7 +47,8 @@ SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double
 BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vector<double>& batches,
                               const std::vector<double>& contexts);
 /// The die's peak power by part (matrix, vector, PE control, NoC) beside the average power of the
-/// selected operator's plan, and the die's area.
+/// selected operator's plan with its buffers' per-bit energy (no part of the paper's peak split),
+/// and the die's area.
 BreakdownData snakePowerArea(const SnakeDieData& data);
 
 /// The batches and contexts of the mode-share grid (Snake §6.5: batch 8-64, context 1K-8K).

@@ -30,6 +30,16 @@ void addTraffic(OperatorCost& c, const DeviceModel& device, Bytes read, Bytes wr
   c.memoryEnergy += memory.offChip[0].readEnergy() * read + memory.offChip[0].writeEnergy() * written;
 }
 
+/// The PUs' on-die buffers (the memory's on-chip level, when the die has DRAM below it): what the
+/// channels deliver is written there and read by the arrays or the vector cores.
+void addBufferTraffic(OperatorCost& c, const DeviceModel& device, Bytes read, Bytes written) {
+  const auto& memory = device.memory();
+  if (memory.offChip.empty()) return;
+  c.traffic[0].read += read;
+  c.traffic[0].written += written;
+  c.memoryEnergy += memory.onChip.readEnergy() * read + memory.onChip.writeEnergy() * written;
+}
+
 /// Cycles of one core for an attention product at the best shape and dataflow; a reconfigurable
 /// array's logical slices replicate a short stationary tile as they do for projections.
 double attentionCycles(const NmpDie& die, double m, double k, double n, double instances) {
@@ -98,6 +108,7 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
     c.time = Seconds(body + tVec / heads);
     setBound(c, tMat >= body ? Bound::Compute : tMem >= body ? Bound::Memory : Bound::Vector);
     addTraffic(c, device, read, written);
+    addBufferTraffic(c, device, read + written, read + written);
     c.computeEnergy = Joules(s.matrixPeakW * macs / die.peakMacsPerSecond() + s.controlPeakW * tMat * std::min(1.0, instances / s.pus) +
                              s.vectorPeakW * tVec * std::min(1.0, instances / s.pus));
     return c;
@@ -120,6 +131,7 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
       noc += plan.commTime;
       c.computeEnergy += e.total();
       addTraffic(c, device, plan.dramBytes, Bytes());
+      addBufferTraffic(c, device, plan.bufferRead, plan.bufferWritten);
       if (plan.time > longest) {
         longest = plan.time;
         bound = plan.bound;
@@ -145,6 +157,7 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
   setBound(c, tVec >= tMem ? Bound::Vector : Bound::Memory);
   if (c.boundStream == int(CostStream::Vector)) c.computeBound = true;
   addTraffic(c, device, read, written);
+  addBufferTraffic(c, device, read + written, read + written);
   c.computeEnergy = Joules(s.vectorPeakW * tVec);
   return c;
 }

@@ -31,6 +31,29 @@ std::pair<int, int> partition(Mode mode, int pus) {
   return {1, pus};
 }
 
+/// Bytes one core reads from its buffers into the compute for a sub-GEMM (mRows, kc, nc): the
+/// weights once per pass of the rows over them (a systolic array holds M folds of `shape.rows`
+/// rows; a MAC tree takes one row of A per pass, Snake §2: "less able to exploit array-level data
+/// reuse"), the inputs once per pass of the output columns (OS folds along N; IS keeps its tile
+/// stationary; a MAC tree broadcasts W inputs to its trees each cycle), and the outputs (IS k folds
+/// read and write their partial sums back).
+double bufferReads(const NmpDie& die, ArrayShape shape, bool os, double mRows, double kc, double nc, const GemmProblem& p) {
+  const auto& s = die.spec;
+  double weightPasses = 0, inputPasses = 0, partialPasses = 0;
+  if (die.substrate == NmpSubstrate::MacTree) {
+    weightPasses = 1.0;
+    inputPasses = wholeCount(nc / s.arrayCols);
+  } else {
+    weightPasses = wholeCount(mRows / shape.rows);
+    inputPasses = os ? wholeCount(nc / shape.cols) : 1.0;
+    partialPasses = os ? 0.0 : 2.0 * (wholeCount(kc / shape.cols) - 1.0);
+  }
+  const double weights = kc * nc * p.weightBytes * weightPasses;
+  const double inputs = mRows * kc * p.activationBytes * inputPasses;
+  const double partials = mRows * nc * p.activationBytes * partialPasses;
+  return (weights + inputs + partials) * p.instances;
+}
+
 GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, Mode mode, ArrayShape shape, bool splitK) {
   const auto& s = die.spec;
   const double f = die.frequencyHz();
@@ -70,6 +93,8 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   const double perPu = weights + inputs + outputs;
   plan.memoryTime = Seconds(perPu / bwPerPu);
   plan.dramBytes = Bytes(perPu * s.pus);
+  plan.bufferWritten = Bytes(perPu * s.pus);
+  plan.bufferRead = Bytes(bufferReads(die, shape, outputStationary(mode), mRows, kc, nc, p) * cores * s.pus);
   const double firstTile = std::min(kc * nc, double(std::max(1, shape.rows * shape.cols))) * p.weightBytes;
   const double tPu = std::max(plan.computeTime.value(), plan.memoryTime.value()) + firstTile / bwPerPu;
 

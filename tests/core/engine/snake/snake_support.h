@@ -58,7 +58,7 @@ inline std::unique_ptr<DecodeGroup> decodeModel(const std::string& system, const
 struct DecodePoint {
   double seconds = 0;
   double withLinks = 0;
-  double logicJoules = 0; ///< dynamic compute energy (the logic die for NMP devices)
+  double logicJoules = 0; ///< dynamic energy of the die: compute plus the on-chip level's per-bit energy (NMP: the logic die and its buffers)
 };
 
 inline DecodePoint decodeStep(const engine::PerformanceModel& pm, double batch, double context) {
@@ -68,7 +68,10 @@ inline DecodePoint decodeStep(const engine::PerformanceModel& pm, double batch, 
   p.newTokens = 1;
   p.contextTokens = context;
   const auto r = pm.step(p);
-  return {(r.time - r.communication).value(), r.time.value(), r.energy.compute.value()};
+  double onChip = 0;
+  for (const auto& l : r.levels)
+    if (l.depth == 0) onChip += ((l.averagePower - l.backgroundPower) * r.time).value();
+  return {(r.time - r.communication).value(), r.time.value(), r.energy.compute.value() + onChip};
 }
 
 inline double geomean(const std::vector<double>& v) {

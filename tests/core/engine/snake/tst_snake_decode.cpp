@@ -70,10 +70,27 @@ void report(const char* what, double model, double paper, double tolerance) {
 }
 
 // Within the spec's tolerance in this model: the speed-up over the MAC tree (Stratum-style M
-// partition, m_split_pus).
+// partition, m_split_pus) and the logic-die energy efficiency over it, the buffers' per-bit energy
+// counted (the MAC tree writes a weight replica per PU group into its buffers).
 TEST(SnakeDecode, SpeedUpOverMacTree) {
   const auto& c = comparisons();
   expectWithin("S-D1 speed-up vs MAC tree", geomean(c.at("snake/mac-tree").speedup), 2.90, 0.20);
+  expectWithin("S-D1 logic-die EE vs MAC tree", geomean(c.at("snake/mac-tree").efficiency), 2.40, 0.25);
+}
+
+// S-D5: the energy-efficiency ranking the paper's ratios imply (Snake over 48x48 1.05x, 8x288 1.31x,
+// MAC tree 2.40x, GPU 5.74x): 48x48 > 8x288 > MAC tree > GPU. The magnitudes are printed.
+TEST(SnakeDecode, EnergyEfficiencyRanking) {
+  const auto& c = comparisons();
+  const double sa48 = geomean(c.at("snake/sa-48x48").efficiency), sa8 = geomean(c.at("snake/sa-8x288").efficiency),
+               tree = geomean(c.at("snake/mac-tree").efficiency), gpu = geomean(c.at("gpu/h100x8").efficiency);
+  report("S-D3 logic-die EE vs fixed 48x48", sa48, 1.05, 0.25);
+  report("S-D3 logic-die EE vs fixed 8x288", sa8, 1.31, 0.25);
+  report("S-D2 EE vs 8 x H100 (die + L2)", gpu, 5.74, 0.25);
+  EXPECT_GT(sa48, 1.0);
+  EXPECT_LT(sa48, sa8);
+  EXPECT_LT(sa8, tree);
+  EXPECT_LT(tree, gpu);
 }
 
 // Outside the tolerance (docs/snake.md): printed beside the paper; asserted is what holds: Snake
@@ -81,14 +98,12 @@ TEST(SnakeDecode, SpeedUpOverMacTree) {
 TEST(SnakeDecode, SpeedUpAndEfficiencyOverTheOtherBaselines) {
   const auto& c = comparisons();
   report("S-D3 speed-up vs fixed 48x48", geomean(c.at("snake/sa-48x48").speedup), 2.33, 0.20);
-  report("S-D1 logic-die EE vs MAC tree", geomean(c.at("snake/mac-tree").efficiency), 2.40, 0.25);
   report("S-D2 speed-up vs 8 x H100", geomean(c.at("gpu/h100x8").speedup), 11.47, 0.25);
   // Inside since attention is split by heads under tensor parallelism (2.34x when the (sequence,
   // KV head) pairs were divided over the devices: DeepSeek-V2's latent attention ran on one PU).
   expectWithin("S-D3 speed-up vs fixed 8x288", geomean(c.at("snake/sa-8x288").speedup), 3.00, 0.20);
   // 48x48 misses from above: its 48 rows carry M <= 64 (docs/snake.md).
   EXPECT_GT(geomean(c.at("snake/sa-48x48").speedup), 2.33 * 1.2);
-  EXPECT_GT(geomean(c.at("snake/mac-tree").efficiency), 1.4);
   EXPECT_GT(geomean(c.at("gpu/h100x8").speedup), 6.0);
 }
 
