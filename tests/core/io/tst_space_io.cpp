@@ -8,6 +8,7 @@
 #include "core/io/space_io.h"
 #include "core/dse/methods.h"
 #include "core/dse/metrics.h"
+#include "core/engine/evaluate.h"
 #include "../support/test_presets.h"
 
 #include <gtest/gtest.h>
@@ -157,5 +158,22 @@ TEST(SpaceIo, UnknownIdListsTheKnownOnes) {
     FAIL();
   } catch (const InputError& e) {
     EXPECT_NE(e.message().find("known: duet-systolic, duet-vector, memexplorer-decode, memexplorer-pd-pair, memexplorer-prefill"), std::string::npos) << e.what();
+  }
+}
+
+// decode.die_power_W is the dynamic compute power plus the on-chip level's per-bit energy: the NMP
+// logic die with its buffers, a GPU with its L2 (the Snake space's power objective).
+TEST(SpaceIo, DiePowerAddsTheOnChipLevelToTheComputePower) {
+  const auto& lib = test::presets();
+  for (const char* id : {"snake/snake", "snake/mac-tree", "gpu/h100x8"}) {
+    const auto r = evaluate(lib.system(id), lib.model("llama-3.3-70b"), lib.workload("8K:1K"));
+    const double compute = *dse::findMetric("decode.compute_power_W")->read(r);
+    const double die = *dse::findMetric("decode.die_power_W")->read(r);
+    double onChip = 0;
+    for (const auto& l : r.decode.levels)
+      if (l.depth == 0) onChip += ((l.averagePower - l.backgroundPower) * r.decode.time).value();
+    std::printf("%-16s compute %.1f W, die %.1f W\n", id, compute, die);
+    EXPECT_GT(onChip, 0) << id;
+    EXPECT_NEAR(die, compute + onChip / r.decode.time.value(), 1e-9 * die) << id;
   }
 }
