@@ -73,8 +73,9 @@ params::ParamTable<S> npusimTable() {
            num("sram_MB", &S::sramMB, "SRAM", "MB", 1e-3, 4096, false)
                .withDoc("SRAM per core (MiB); Table 3: 8-128 (large), 8-48 (small)").withSource(kTable3),
            num("sram_bytes_per_cycle", &S::sramBytesPerCycle, "SRAM bandwidth", "B/cycle", 0, 1e6, false)
-               .withDoc("SRAM bytes per cycle; 0: 8 n (scaled with the systolic array, Table 3)")
-               .withSource("NpuSim spec A.2 (PROPOSED 8 n; the artefact: 512 B/cycle for n = 64)"),
+               .withDoc("SRAM bytes per cycle of each port (the DMA writes spilled data through the write port, the array "
+                        "reads through a read port); 0: 8 n (scaled with the systolic array, Table 3)")
+               .withSource("NpuSim spec A.2 (PROPOSED 8 n; the artefact: 512 B/cycle for n = 64, its Fig. 12 runs 2 n)"),
            params::fraction<S>("sram_reserve_fraction", &S::sramReserveFraction).withLabel("SRAM reserve")
                .withDoc("share of SRAM reserved for activations and compute/communication buffers before weights and KV "
                         "are placed best-effort")

@@ -171,11 +171,12 @@ bool NpusimModel::placeStages(int chip, int layers) {
 
 double NpusimModel::memorySeconds(double sramBytes, double hbmBytes) const {
   // HBM data is staged in SRAM (section 5.3: with spilled weights and KV "SRAM serves as a temporary
-  // computation buffer"): the DMA writes it and the array reads it, so each spilled byte crosses the
-  // SRAM port twice. SRAM bandwidth scales with the array (Fig. 12: "adjust SRAM bandwidth to match
-  // the computational capability of the SA"), which caps what more HBM bandwidth can deliver.
+  // computation buffer"): the DMA writes it through the write port and the array reads it, with the
+  // resident data, through a read port (the artefact's SRAM: separate read and write ports, each
+  // sram_bytes_per_cycle wide). SRAM bandwidth scales with the array (Fig. 12: "adjust SRAM bandwidth
+  // to match the computational capability of the SA"), which caps what more HBM bandwidth delivers.
   const double hbm = hbmBytes > 0 ? mCore.hbmLatencyNs * 1e-9 + hbmBytes / (mCore.hbmBandwidth() * mCore.hbmEfficiency) : 0;
-  const double sram = (sramBytes + 2 * hbmBytes) / mCore.sramBandwidth();
+  const double sram = (sramBytes + hbmBytes) / mCore.sramBandwidth();
   return std::max(hbm, sram);
 }
 

@@ -64,26 +64,29 @@ TEST(NpusimServing, MorePrefillCoresLowerTtft_NS1) {
 }
 
 TEST(NpusimServing, HeterogeneousDecodeCoresSaturate_NS2) {
-  double tput[5];
+  double tput[5], tbt[5];
   for (int c = 0; c <= 4; ++c) {
     const std::string id = c == 0 ? "npusim/large-64-pd" : "npusim/large-64-pd-c" + std::to_string(c);
     const auto r = serve(lib().system(id), 296, 167);
     tput[c] = r.outputTokensPerSecond;
-    std::printf("    %-28s %8.1f tok/s  TBT %7.2f ms\n", id.c_str(), tput[c], r.tbt.mean.value() * 1e3);
+    tbt[c] = r.tbt.mean.value();
+    std::printf("    %-28s %8.1f tok/s  TBT %7.2f ms\n", id.c_str(), tput[c], tbt[c] * 1e3);
   }
-  paper("N-S2 config 2 (A64H120) throughput / base", tput[2] / tput[0], 2.28, 0.20);
-  paper("N-S2 config 4 (A64H480) / config 2 (no further gain)", tput[4] / tput[2], 1.0, 0.20);
-  // The artefact's own Fig. 12 data (docs/npusim.md): its 2.28x divides tokens / mean latency
-  // (config 2) by tokens / makespan (base); like for like, config 2 over base is 1.34x.
+  // The paper's 2.28x divides tokens / mean latency (config 2) by tokens / makespan (base), the
+  // artefact's own Fig. 12 data show (docs/npusim.md); like for like, config 2 over base is 1.34x.
+  paper("N-S2 config 2 (A64H120) throughput / base (two definitions)", tput[2] / tput[0], 2.28, 0.20);
   paper("N-S2 config 2 / base, artefact like for like (makespan)", tput[2] / tput[0], 1.34, 0.20);
-  EXPECT_NEAR(tput[2] / tput[0], 2.28, 0.20 * 2.28); // more decode HBM bandwidth, more throughput
+  paper("N-S2 config 4 (A64H480) / config 2 (no further gain)", tput[4] / tput[2], 1.0, 0.20);
+  EXPECT_NEAR(tput[2] / tput[0], 1.34, 0.20 * 1.34); // more decode HBM bandwidth, more throughput
   EXPECT_LT(tput[1], tput[0]);
-  // Saturation: spilled weights cross the SRAM port twice (DMA in, array out), and SRAM bandwidth
-  // scales with the array, so past ~H170 an A64 decode core is SRAM-bound: config 4 adds nothing to
-  // config 3 (GAP: config 3 still gains 1.27x over config 2).
-  EXPECT_NEAR(tput[4], tput[3], 0.02 * tput[3]);
-  EXPECT_LT(tput[4] / tput[2], 1.35);
-  // Config 7 (A32H120): throughput per area against the homogeneous base (paper 1.9x).
+  // Saturation at configuration 2: the DMA writes HBM data into SRAM through a write port of 2n
+  // bytes per cycle (the artefact's Fig. 12 cores: 64 GB/s at A64, below configuration 2's 84 GB/s
+  // sustained), so configurations 3 and 4 add nothing.
+  EXPECT_NEAR(tput[3], tput[2], 0.02 * tput[2]);
+  EXPECT_NEAR(tput[4], tput[2], 0.02 * tput[2]);
+  // Config 7 (A32H120): throughput per area against the homogeneous base (paper 1.9x, the same two
+  // definitions; the artefact's like for like 1.11-1.37x comes from its admission dynamics, while
+  // its decode steps are slower than the base's: minimum TBT 52.3 against 35.2).
   const auto r7 = serve(lib().system("npusim/large-64-pd-c7"), 296, 167);
   const auto base = lib().device("npusim/large-64").compute.as<NpusimComputeSpec>();
   const auto c7 = lib().device("npusim/large-64-decode-c7").compute.as<NpusimComputeSpec>();
@@ -91,7 +94,13 @@ TEST(NpusimServing, HeterogeneousDecodeCoresSaturate_NS2) {
   std::printf("    npusim/large-64-pd-c7           %8.1f tok/s  TBT %7.2f ms  area %.3f x base\n", r7.outputTokensPerSecond,
               r7.tbt.mean.value() * 1e3, area);
   paper("N-S2 config 7 (A32H120) throughput per area / base", r7.outputTokensPerSecond / area / tput[0], 1.9, 0.20);
-  EXPECT_GT(r7.outputTokensPerSecond / area, tput[0]); // fewer decode FLOPs, more HBM: better per area than base
+  // The decode step against the artefact's (plot/pdhete, minimum TBT of the 200-request run: base
+  // 35.20, config 2 26.85, config 7 52.28): config 2 shortens it, config 7 (half the array behind a
+  // 32 GB/s SRAM write port) lengthens it.
+  paper("N-S2 decode step config 2 / base (artefact min TBT)", tbt[2] / tbt[0], 26.85 / 35.20, 0.20);
+  paper("N-S2 decode step config 7 / base (artefact min TBT)", r7.tbt.mean.value() / tbt[0], 52.28 / 35.20, 0.20);
+  EXPECT_NEAR(tbt[2] / tbt[0], 26.85 / 35.20, 0.20 * 26.85 / 35.20);
+  EXPECT_NEAR(r7.tbt.mean.value() / tbt[0], 52.28 / 35.20, 0.20 * 52.28 / 35.20);
 }
 
 TEST(NpusimServing, FusionAgainstDisaggregation_NS3) {
