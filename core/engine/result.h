@@ -53,6 +53,15 @@ struct LevelUsage {
   Watts backgroundPower;
 };
 
+/// The per-bit (traffic) power of the on-chip level: with the compute's dynamic power, what the
+/// dies themselves draw (an NMP logic die's buffers, a GPU's L2).
+inline Watts onChipTrafficPower(const std::vector<LevelUsage>& levels) {
+  Watts w;
+  for (const auto& l : levels)
+    if (l.depth == 0) w += l.averagePower - l.backgroundPower;
+  return w;
+}
+
 struct PhaseResult {
   bool evaluated = false;
   bool feasible = true;

@@ -32,11 +32,12 @@ std::pair<int, int> partition(Mode mode, int pus) {
 }
 
 /// Bytes one core reads from its buffers into the compute for a sub-GEMM (mRows, kc, nc): the
-/// weights once per pass of the rows over them (a systolic array holds M folds of `shape.rows`
-/// rows; a MAC tree takes one row of A per pass, Snake §2: "less able to exploit array-level data
-/// reuse"), the inputs once per pass of the output columns (OS folds along N; IS keeps its tile
-/// stationary; a MAC tree broadcasts W inputs to its trees each cycle), and the outputs (IS k folds
-/// read and write their partial sums back).
+/// weights once per pass of the rows over them (a systolic array takes M in folds of `shape.rows`
+/// rows; a MAC tree holds a weight slice in its weight registers over its group's rows, Snake §2,
+/// so its M partition's replicas are what it reads again), the inputs once per pass of the output
+/// columns (OS folds along N; IS keeps its tile stationary; a MAC tree broadcasts its inputs again
+/// for every group of `trees` columns: §2's weaker array-level reuse), and the partial sums that IS
+/// k folds read and write back.
 double bufferReads(const NmpDie& die, ArrayShape shape, bool os, double mRows, double kc, double nc, const GemmProblem& p) {
   const auto& s = die.spec;
   double weightPasses = 0, inputPasses = 0, partialPasses = 0;

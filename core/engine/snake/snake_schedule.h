@@ -57,9 +57,9 @@ struct GemmPlan {
   Seconds vectorTime;      ///< vector-core busy time (nonlinear + intra-PU reductions)
   Seconds vectorExposed;   ///< the part of vectorTime not hidden behind the GEMM
   Bytes dramBytes;         ///< per device
-  /// On-die buffer traffic, per device: what the channels deliver is written into the PUs' buffers
-  /// (and the outputs into the output buffer); the arrays read each weight once per pass over it,
-  /// i.e. once per M fold on a systolic array, once per row of A on a MAC tree (no array-level reuse).
+  /// On-die buffer traffic, per device: what the channels deliver is written into the PUs' buffers;
+  /// the compute reads each weight once per pass over it (once per M fold on a systolic array, once
+  /// per replica on a MAC tree) and the inputs once per pass along N (bufferReads(), the .cpp).
   Bytes bufferRead, bufferWritten;
   Bytes nocLinkBytes;      ///< bytes x links crossed, per device
   double utilisation = 0;  ///< MACs / (peak MAC rate x time)

@@ -68,10 +68,7 @@ inline DecodePoint decodeStep(const engine::PerformanceModel& pm, double batch, 
   p.newTokens = 1;
   p.contextTokens = context;
   const auto r = pm.step(p);
-  double onChip = 0;
-  for (const auto& l : r.levels)
-    if (l.depth == 0) onChip += ((l.averagePower - l.backgroundPower) * r.time).value();
-  return {(r.time - r.communication).value(), r.time.value(), r.energy.compute.value() + onChip};
+  return {(r.time - r.communication).value(), r.time.value(), (r.energy.compute + onChipTrafficPower(r.levels) * r.time).value()};
 }
 
 inline double geomean(const std::vector<double>& v) {
