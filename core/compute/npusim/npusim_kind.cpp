@@ -96,6 +96,13 @@ params::ParamTable<S> npusimTable() {
            count("hop_cycles", &S::hopCycles, "Hop latency", 0, 1000).withUnit("cycles")
                .withDoc("router + link cycles per hop; a path's handshake costs 2 cycles per hop more")
                .withSource(kArt + " 4.6 (one 2 ns cycle per hop); NpuSim spec B.4"),
+           count("noc_payload_passes", &S::nocPayloadPasses, "NoC payload passes", 1, 2)
+               .withDoc("times a collective step's payload occupies the cores' NoC interfaces: 2 when each step a core "
+                        "receives, computes, then sends and a message's packets are counted at the sender and again at "
+                        "the receiver; 1 when a step's payload streams once")
+               .withSource(kArt + " 4.6: the artefact's workloads chain recv -> compute -> cast per step, and its behavioural "
+                                  "NoC (use_beha_noc, the default) waits a message's packets in send_logic and again in "
+                                  "recv_logic (workercore/logic.cpp)"),
            params::choice<S>("noc_lock", &S::nocLock, {"none", "link", "half-duplex", "router"},
                              [](NocLock l) { return toString(l); }, [](const std::string& t) { return parseNocLock(t); })
                .withLabel("NoC lock")

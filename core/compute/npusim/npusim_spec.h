@@ -45,6 +45,7 @@ struct NpusimComputeSpec {
   double hbmLatencyNs = 100;
   double nocLinkGBps = 160;     ///< per mesh link, per direction
   int hopCycles = 1;            ///< per router hop
+  int nocPayloadPasses = 2;     ///< times a collective step's payload occupies the cores' NoC interfaces
   NocLock nocLock = NocLock::Router;
   int kvBlockTokens = 16;       ///< tokens per SRAM KV block
   double energyPjPerMac = 0.5;  ///< for the compute peak power

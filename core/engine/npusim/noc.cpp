@@ -193,9 +193,10 @@ GridRings gridRings(const GroupLayout& layout, NocLock lock) {
 double stepSeconds(const NpusimComputeSpec& core, StepShape shape, double bytes) {
   if (shape.rounds == 0 || bytes <= 0) return 0;
   // Per round: the handshake sets the path up (2 cycles per hop), the head crosses it (hop cycles
-  // per hop), then one payload per cycle at the link bandwidth (spec B.4).
+  // per hop), then the payload at the link bandwidth (spec B.4), once per pass through the cores'
+  // NoC interfaces (noc_payload_passes: the artefact receives, computes, then sends each step).
   const double setup = (2.0 + core.hopCycles) * shape.maxHops / core.frequencyHz();
-  return shape.rounds * (setup + bytes / core.nocBandwidth());
+  return shape.rounds * (setup + core.nocPayloadPasses * bytes / core.nocBandwidth());
 }
 
 } // namespace llmwb::engine::npusim
