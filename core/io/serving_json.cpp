@@ -10,7 +10,8 @@ using nlohmann::json;
 namespace {
 
 json percentiles(const serving::Percentiles& p) {
-  return {{"mean", p.mean.value()}, {"p50", p.p50.value()}, {"p90", p.p90.value()}, {"p99", p.p99.value()}};
+  return {{"mean", p.mean.value()}, {"p50", p.p50.value()}, {"p90", p.p90.value()}, {"p99", p.p99.value()},
+          {"min", p.min.value()}};
 }
 
 json configJson(const serving::ServingConfig& c) {

@@ -25,7 +25,7 @@ Percentiles percentilesOf(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const double mean = std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
   return {Seconds(mean), Seconds(interpolatedRank(values, 0.5)), Seconds(interpolatedRank(values, 0.9)),
-          Seconds(interpolatedRank(values, 0.99))};
+          Seconds(interpolatedRank(values, 0.99)), Seconds(values.front())};
 }
 
 GapHistogram::GapHistogram() : mBuckets(kBuckets, 0.0), mBucketSums(kBuckets, 0.0) {}
@@ -41,6 +41,7 @@ void GapHistogram::add(double gap) {
   const std::size_t i = bucketOf(gap);
   mBuckets[i] += 1;
   mBucketSums[i] += gap;
+  mMin = mCount > 0 ? std::min(mMin, gap) : gap;
   mCount += 1;
   mSum += gap;
 }
@@ -48,6 +49,7 @@ void GapHistogram::add(double gap) {
 void GapHistogram::addRange(double lo, double hi, double count, double sum) {
   if (count <= 0) return;
   if (hi < lo) std::swap(lo, hi);
+  mMin = mCount > 0 ? std::min(mMin, lo) : lo;
   mCount += count;
   mSum += sum;
   const std::size_t first = bucketOf(lo), last = bucketOf(hi);
@@ -80,7 +82,7 @@ double GapHistogram::quantile(double q) const {
 }
 
 Percentiles GapHistogram::percentiles() const {
-  return {Seconds(mean()), Seconds(quantile(0.5)), Seconds(quantile(0.9)), Seconds(quantile(0.99))};
+  return {Seconds(mean()), Seconds(quantile(0.5)), Seconds(quantile(0.9)), Seconds(quantile(0.99)), Seconds(mMin)};
 }
 
 } // namespace llmwb::serving

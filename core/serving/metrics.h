@@ -10,12 +10,13 @@
 
 namespace llmwb::serving {
 
-/// Mean and the 50th, 90th and 99th percentiles (linear interpolation between order statistics).
+/// Mean, the 50th, 90th and 99th percentiles (linear interpolation between order statistics) and
+/// the smallest value.
 Percentiles percentilesOf(std::vector<double> seconds);
 
 /// Gaps between tokens from 1 ns to 10^4 s, 200 buckets per decade (buckets 1.2 % wide); a
 /// percentile is the mean gap of its bucket, so within 1.2 % of the exact one (exact when the
-/// bucket's gaps are equal); the mean is exact.
+/// bucket's gaps are equal); the mean and the smallest gap are exact.
 class GapHistogram {
 public:
   GapHistogram();
@@ -31,7 +32,7 @@ private:
   double bucketLow(std::size_t i) const;
   std::size_t bucketOf(double gap) const;
   std::vector<double> mBuckets, mBucketSums;
-  double mCount = 0, mSum = 0;
+  double mCount = 0, mSum = 0, mMin = 0;
 };
 
 } // namespace llmwb::serving

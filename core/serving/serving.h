@@ -83,6 +83,7 @@ struct ServingConfig {
 /// tokens of a request).
 struct Percentiles {
   Seconds mean, p50, p90, p99;
+  Seconds min; ///< the smallest (NpuSim's Fig. 14 plots TBT's)
 };
 
 struct RequestRecord {
