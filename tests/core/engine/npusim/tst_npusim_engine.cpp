@@ -268,6 +268,21 @@ TEST(NpusimPartition, CollectiveFormsCostWhatTheyMove) {
             prefill(TensorPartition::MNK, CorePlacement::Mesh, ReduceForm::ReduceScatter, false));
 }
 
+// A collective step pays its payload once per pass through the cores' NoC interfaces (the artefact:
+// receive, compute, send), its path setup once.
+TEST(NpusimNoc, StepPaysItsPayloadPerPass) {
+  auto core = lib().device("npusim/large-64").compute.as<NpusimComputeSpec>();
+  EXPECT_EQ(core.nocPayloadPasses, 2);
+  const npusim::StepShape shape{2, 3};
+  const double bytes = 1e6;
+  const double twice = npusim::stepSeconds(core, shape, bytes);
+  core.nocPayloadPasses = 1;
+  const double once = npusim::stepSeconds(core, shape, bytes);
+  const double setup = 2 * (2.0 + core.hopCycles) * 3 / core.frequencyHz();
+  EXPECT_NEAR(twice - setup, 2 * (once - setup), 1e-15);
+  EXPECT_NEAR(once - setup, 2 * bytes / core.nocBandwidth(), 1e-15);
+}
+
 TEST(NpusimNoc, LockRoundsPerPlacement) {
   // Router locking: one step of a ring collective, flows granted in rank order.
   std::string error;
@@ -342,6 +357,12 @@ TEST(NpusimParallelism, OverridesSwitchEveryChoiceAndRejectBadValues) {
   }
   EXPECT_THROW(applyOverrides(t, {"/parallelism/tp=0"}, lib()), InputError);
   EXPECT_THROW(applyOverrides(t, {"device/compute/sa_dim=256"}, lib()), InputError); // Table 3: large cores 32-128
+  try {
+    applyOverrides(t, {"device/compute/noc_payload_passes=3"}, lib());
+    FAIL() << "accepted three payload passes";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("noc_payload_passes"), std::string::npos) << e.what();
+  }
   // A placement that does not fit the mesh is an infeasible result naming the field, not a crash.
   auto s = chip("npusim/large-64", 16, TensorPartition::K, CorePlacement::LinearSeq);
   const auto pm = buildModel(s, s.groups.front(), lib().model("qwen3-4b"));
