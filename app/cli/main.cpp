@@ -74,8 +74,9 @@ commands:
       continuous (the default for one group), chunked (--chunk tokens per step, default 512),
       disaggregated (the default for systems with prefill and decode groups, heterogeneous ones
       included), fused, npusim (the default for systems with a "parallelism" block, NpuSim chips).
-      Reports TTFT, TBT and end-to-end latency (mean, p50, p90, p99), throughput, goodput under
-      the limits, and energy per token; --timeline adds queue, batch and KV occupancy over time.
+      Reports TTFT, TBT and end-to-end latency (mean, p50, p90, p99; --json adds the minimum),
+      throughput, goodput under the limits, and energy per token; --timeline adds queue, batch and
+      KV occupancy over time.
       --set overrides fields as for evaluate.
   serve-sweep --system ID --model ID --workload ID|IN:OUT --rates R1,R2,... [serve's options]
       Latency against Poisson arrival rate: one serving simulation per rate.
