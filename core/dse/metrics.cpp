@@ -92,8 +92,8 @@ const std::vector<Metric>& builtinMetrics() {
        "average dynamic power of the dies during decode: compute plus the on-chip level's per-bit energy (NMP: the logic "
        "die with its buffers; GPUs: the chip with its L2), W",
        [](const EvaluationResult& r) {
-         const double compute = r.decode.time.value() > 0 ? r.decode.energyBreakdown.compute.value() / r.decode.time.value() : 0.0;
-         return usable(r.decode, r.decode.time.value() > 0 ? compute + onChipTrafficPower(r.decode.levels).value() : 0.0);
+         const double t = r.decode.time.value();
+         return usable(r.decode, t > 0 ? r.decode.energyBreakdown.compute.value() / t + onChipTrafficPower(r.decode.levels).value() : 0.0);
        }},
       {"decode.tokens_per_J", "decode energy efficiency, tokens/J",
        [](const EvaluationResult& r) { return usable(r.decode, r.decode.tokensPerJoule); }},

@@ -134,7 +134,7 @@ BreakdownData snakePowerArea(const SnakeDieData& d) {
   if (const auto* op = d.current(); op && op->best.valid && op->best.time.value() > 0) {
     const auto e = snake::planEnergy(d.die, op->problem, op->best);
     const double t = op->best.time.value();
-    const double buffers = (d.bufferReadEnergy * op->best.bufferRead + d.bufferWriteEnergy * op->best.bufferWritten).value();
+    const double buffers = (d.bufferReadEnergy * op->best.bufferRead + d.bufferWriteEnergy * op->best.bufferWritten()).value();
     avg = {e.matrix.value() / t, e.vector.value() / t, e.control.value() / t, e.noc.value() / t, buffers / t};
     // The operator's own name under its bar ("qkv_proj"); its layer is in the operator choice.
     const QString name = QString::fromStdString(op->name);

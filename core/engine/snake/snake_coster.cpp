@@ -131,7 +131,7 @@ OperatorCost SnakeCoster::cost(const Operator& op, const DeviceModel& device, co
       noc += plan.commTime;
       c.computeEnergy += e.total();
       addTraffic(c, device, plan.dramBytes, Bytes());
-      addBufferTraffic(c, device, plan.bufferRead, plan.bufferWritten);
+      addBufferTraffic(c, device, plan.bufferRead, plan.bufferWritten());
       if (plan.time > longest) {
         longest = plan.time;
         bound = plan.bound;

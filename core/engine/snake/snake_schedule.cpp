@@ -94,7 +94,6 @@ GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, M
   const double perPu = weights + inputs + outputs;
   plan.memoryTime = Seconds(perPu / bwPerPu);
   plan.dramBytes = Bytes(perPu * s.pus);
-  plan.bufferWritten = Bytes(perPu * s.pus);
   plan.bufferRead = Bytes(bufferReads(die, shape, outputStationary(mode), mRows, kc, nc, p) * cores * s.pus);
   const double firstTile = std::min(kc * nc, double(std::max(1, shape.rows * shape.cols))) * p.weightBytes;
   const double tPu = std::max(plan.computeTime.value(), plan.memoryTime.value()) + firstTile / bwPerPu;

@@ -57,14 +57,16 @@ struct GemmPlan {
   Seconds vectorTime;      ///< vector-core busy time (nonlinear + intra-PU reductions)
   Seconds vectorExposed;   ///< the part of vectorTime not hidden behind the GEMM
   Bytes dramBytes;         ///< per device
-  /// On-die buffer traffic, per device: what the channels deliver is written into the PUs' buffers;
-  /// the compute reads each weight once per pass over it (once per M fold on a systolic array, once
-  /// per replica on a MAC tree) and the inputs once per pass along N (bufferReads(), the .cpp).
-  Bytes bufferRead, bufferWritten;
+  /// On-die buffer reads, per device: the compute reads each weight once per pass over it (once per
+  /// M fold on a systolic array, once per replica on a MAC tree) and the inputs once per pass along
+  /// N (bufferReads(), the .cpp).
+  Bytes bufferRead;
   Bytes nocLinkBytes;      ///< bytes x links crossed, per device
   double utilisation = 0;  ///< MACs / (peak MAC rate x time)
   Bound bound = Bound::Compute;
   bool valid = false;
+  /// What the channels deliver is written into the PUs' buffers: the DRAM traffic, once.
+  Bytes bufferWritten() const { return dramBytes; }
 };
 
 /// Best plan (or the best with `fixed` mode) for a GEMM on `die` with `bandwidth` for the whole die.

@@ -108,16 +108,16 @@ TEST(SnakeDie, BufferTrafficFollowsEachSubstratesReuse) {
   // Every byte the channels deliver is written into the buffers once.
   for (const char* id : {"snake/snake", "snake/sa-48x48", "snake/mac-tree"}) {
     const auto q = plan(id);
-    EXPECT_DOUBLE_EQ(q.bufferWritten.value(), q.dramBytes.value()) << id;
+    EXPECT_DOUBLE_EQ(q.bufferWritten().value(), q.dramBytes.value()) << id;
     EXPECT_GE(q.bufferRead.value(), weights) << id; // every weight reaches the compute at least once
   }
   // The MAC tree's M partition streams a weight replica per PU group (8 groups of 8 rows): eight
   // times the weights written, and read once per group (weight registers hold them over the rows).
   const auto tree = plan("snake/mac-tree");
   std::printf("buffer traffic / weights at B=64: MAC tree written %.2f read %.2f; Snake written %.2f read %.2f; 48x48 read %.2f\n",
-              tree.bufferWritten.value() / weights, tree.bufferRead.value() / weights, plan("snake/snake").bufferWritten.value() / weights,
+              tree.bufferWritten().value() / weights, tree.bufferRead.value() / weights, plan("snake/snake").bufferWritten().value() / weights,
               plan("snake/snake").bufferRead.value() / weights, plan("snake/sa-48x48").bufferRead.value() / weights);
-  EXPECT_NEAR(tree.bufferWritten.value() / weights, 8.0, 0.1);
+  EXPECT_NEAR(tree.bufferWritten().value() / weights, 8.0, 0.1);
   EXPECT_GT(tree.bufferRead.value() / weights, 8.0);
   // A systolic array reads its weights once per M fold (a 48-row array twice for 64 rows) and, under
   // OS, each core reads its rows of A (64 x its K share) once per fold along its N share: Snake's
