@@ -72,7 +72,9 @@ void serveDisaggregated(const SchedulerContext& context, ServingRun& run, const 
       (until > a.produced ? here : skipping).push_back(a);
     }
     std::stable_sort(here.begin(), here.end(), [](const PoolArrival& a, const PoolArrival& b) { return a.time < b.time; });
-    Pool decode(phases[k].name, *phases[k].model, decodePolicy, memoise);
+    auto phasePolicy = decodePolicy;
+    phasePolicy.maxBatch = tighterBatchLimit(decodePolicy.maxBatch, phases[k].maxBatch);
+    Pool decode(phases[k].name, *phases[k].model, phasePolicy, memoise);
     const auto decoded = decode.serve(here, run, [&](double share) { return context.progress((double(k + 1) + share) / pools); });
     if (run.cancelled) return;
     waiting = std::move(skipping);

@@ -26,6 +26,7 @@ struct DecodePhaseModel {
   std::string name;  ///< the pool's name ("decode", "decode 0-50 %", ...)
   const engine::PerformanceModel* model = nullptr;
   double untilFraction = 1.0;
+  int maxBatch = 0;  ///< sequences the phase's pool holds at once, beside the configuration's limit (0: none)
 };
 
 /// serveDisaggregated() with the decode in phases, in order (the last one's untilFraction is 1):

@@ -420,6 +420,11 @@ PoolPolicy policyFrom(const ServingConfig& config) {
   return policy;
 }
 
+int tighterBatchLimit(int a, int b) {
+  if (a <= 0) return std::max(0, b);
+  return b <= 0 ? a : std::min(a, b);
+}
+
 const DeviceGroup& singlePoolGroup(const SystemSpec& system, ServingRun& run) {
   if (system.disaggregated()) {
     run.warnings.push_back("a one-pool scheduler on a disaggregated system: the decode group does prefill and decode");

@@ -33,6 +33,9 @@ struct PoolPolicy {
 /// The batch limit and memory policy of the configuration; the rest at its defaults.
 PoolPolicy policyFrom(const ServingConfig& config);
 
+/// The tighter of two batch limits, each 0 for none.
+int tighterBatchLimit(int a, int b);
+
 /// A request entering a pool.
 struct PoolArrival {
   int request = 0;             ///< index into the run's records

@@ -55,6 +55,9 @@ struct ParallelismSpec {
   int prefillCores = 0; ///< disaggregation: the prefill pool (0: two thirds of the chip in whole pipelines)
   int decodeCores = 0;  ///< disaggregation: the decode pool (0: the rest, in whole pipelines)
   double fusionTokensPerCore = 8; ///< fusion: token budget per core and iteration (decodes + prefill chunk)
+  /// Sequences one stage group (a TP group of a pipeline stage) takes per iteration, the artefact's
+  /// credit: a pool holds at most its stage groups x this many sequences, the rest wait (0: no limit).
+  int coreCredit = 5;
   /// Where the TP groups sit: the slot (a group-sized box of the mesh, boustrophedon order) of each
   /// group in pool, pipeline, stage order; groups past the list take the free slots in order.
   /// Empty: every group in order (core/engine/npusim/chip_map.h).

@@ -169,6 +169,12 @@ const params::ParamTable<ParallelismSpec>& parallelismFields() {
                     "budget is this x the cores used)")
            .withSource("assumption: 8 x 64 cores = 512 tokens per step (the chunked scheduler's default); the paper's "
                        "credit scheduler (budget 5, chunk cost 4) has no token size"),
+       params::integer<S>("core_credit", &S::coreCredit).withLabel("Core credit").withUnit("sequences").withRange(0, 1000000)
+           .withDoc("sequences a stage group (one TP group of a pipeline stage) takes per iteration; a pool holds at most "
+                    "its stage groups x this many sequences at once and the others wait (0: no limit)")
+           .withSource("the artefact's PD schedulers (npu-sim llm/src/monitor/config_helper_pd.cpp, config_helper_pds.cpp: "
+                       "each stage-1 core rebuilds its batch while credit < HW_CORE_CREDIT, a decode costing 1; "
+                       "llm/src/defs/spec.cpp: HW_CORE_CREDIT = 5); P42/D21 with TP 1 decodes at most 21 x 5 = 105"),
        groupSlotsField()});
   return table;
 }

@@ -8,7 +8,9 @@
 //   (every prefill stage sends its layers' KV over its own free E/W link, overlapped with the prefill
 //   layer by layer) and decodes batch continuously. A system with prefill and decode groups gives
 //   the pools their own core types (heterogeneous decode cores, Fig. 12); a single group is split.
-// Every pool drives NpuSim's KV manager (SRAM blocks + HBM ring, spec B.8; npusim_kv_tracker.h).
+// Every pool drives NpuSim's KV manager (SRAM blocks + HBM ring, spec B.8; npusim_kv_tracker.h) and
+// holds at most `core_credit` sequences per stage group (the artefact's HW_CORE_CREDIT), the others
+// waiting in order.
 #include "core/compute/npusim/npusim_spec.h"
 #include "core/engine/npusim/npusim_model.h"
 #include "core/serving/disaggregated_run.h"
@@ -33,6 +35,14 @@ LinkSpec nocHandoffLink(const engine::npusim::NpusimModel& prefill) {
   link.latency = Seconds(hops * (2.0 + core.hopCycles) / core.frequencyHz());
   link.energy = units::picojoulesPerBit(0.5); // assumption: on-chip wires, a few hops
   return link;
+}
+
+/// Sequences a pool holds at once: each stage group (one TP group of a pipeline stage) takes at
+/// most `credit` per iteration, as the artefact's stage-1 cores rebuild their batches (0: no limit).
+int creditLimit(const engine::PerformanceModel& model, int credit) {
+  const auto* npu = dynamic_cast<const engine::npusim::NpusimModel*>(&model);
+  if (!npu || credit <= 0) return 0;
+  return npu->pool().pipelines * npu->pool().pp * credit;
 }
 
 class NpusimScheduler final : public Scheduler {
@@ -64,6 +74,7 @@ private:
     policy.mixed = true;
     policy.kvTracker = makeNpusimKvTracker;
     policy.tokenBudget = std::max(1LL, static_cast<long long>(std::llround(par.fusionTokensPerCore * core->cores())));
+    policy.maxBatch = tighterBatchLimit(policy.maxBatch, creditLimit(*model, par.coreCredit));
     serveOnPool(context, run, *model, policy);
   }
 
@@ -88,8 +99,10 @@ private:
       return;
     }
     const LinkSpec link = nocHandoffLink(*npu);
-    // Prompts stream through the pipeline stages, one per stage.
-    serveDisaggregated(context, run, *prefillModel, *decodeModel, link, npu->pool().pipelines * npu->pool().pp,
+    // Prompts stream through the pipeline stages, one per stage; the decode pool holds what its
+    // stage groups' credit allows.
+    const DecodePhaseModel decode{"decode", decodeModel.get(), 1.0, creditLimit(*decodeModel, system.parallelism->coreCredit)};
+    serveDisaggregated(context, run, *prefillModel, {decode}, link, npu->pool().pipelines * npu->pool().pp,
                        makeNpusimKvTracker);
   }
 };

@@ -64,43 +64,96 @@ TEST(NpusimServing, MorePrefillCoresLowerTtft_NS1) {
 }
 
 TEST(NpusimServing, HeterogeneousDecodeCoresSaturate_NS2) {
-  double tput[5], tbt[5];
-  for (int c = 0; c <= 4; ++c) {
-    const std::string id = c == 0 ? "npusim/large-64-pd" : "npusim/large-64-pd-c" + std::to_string(c);
-    const auto r = serve(lib().system(id), 296, 167);
-    tput[c] = r.outputTokensPerSecond;
-    tbt[c] = r.tbt.mean.value();
-    std::printf("    %-28s %8.1f tok/s  TBT %7.2f ms\n", id.c_str(), tput[c], tbt[c] * 1e3);
-  }
-  // The paper's 2.28x divides tokens / mean latency (config 2) by tokens / makespan (base), the
-  // artefact's own Fig. 12 data show (docs/npusim.md); like for like, config 2 over base is 1.34x.
-  paper("N-S2 config 2 (A64H120) throughput / base (two definitions)", tput[2] / tput[0], 2.28, 0.20);
-  paper("N-S2 config 2 / base, artefact like for like (makespan)", tput[2] / tput[0], 1.34, 0.20);
-  paper("N-S2 config 4 (A64H480) / config 2 (no further gain)", tput[4] / tput[2], 1.0, 0.20);
-  EXPECT_NEAR(tput[2] / tput[0], 1.34, 0.20 * 1.34); // more decode HBM bandwidth, more throughput
-  EXPECT_LT(tput[1], tput[0]);
+  // Fig. 12's runs as the artefact keeps them (plot/pdhete: pd_split_42_21_100_100, docs/npusim.md):
+  // P42/D21, 200 requests of 100 in / 100 out at once. The decode pool holds at most its 21 stage
+  // groups x core_credit 5 = 105 sequences, so the others wait and requests finish in waves.
+  struct Run {
+    double makespanTput = 0; ///< generated tokens / makespan
+    double latencyTput = 0;  ///< generated tokens / mean request latency (the artefact's calculate_single.py)
+    double minTbt = 0, meanTbt = 0;
+  };
+  auto run = [](const std::string& id) {
+    const auto r = serve(lib().system(id), 100, 100, 200);
+    const double tokens = r.outputTokensPerSecond * r.makespan.value();
+    Run out{r.outputTokensPerSecond, tokens / r.e2e.mean.value(), r.tbt.min.value(), r.tbt.mean.value()};
+    std::printf("    %-28s %8.1f tok/s (makespan)  %8.1f tok/s (mean latency)  TBT min %7.2f mean %7.2f ms\n", id.c_str(),
+                out.makespanTput, out.latencyTput, out.minTbt * 1e3, out.meanTbt * 1e3);
+    return out;
+  };
+  Run c[5];
+  for (int i = 0; i <= 4; ++i) c[i] = run(i == 0 ? "npusim/large-64-pd" : "npusim/large-64-pd-c" + std::to_string(i));
+  // The paper's 2.28x is the artefact's configuration-2 tokens / mean latency over the base's
+  // tokens / makespan (its JSONs: 2.0801 / 0.9070); computed the same way here. Like for like
+  // (makespan by makespan) the artefact gives 1.34x.
+  const double asPrinted = c[2].latencyTput / c[0].makespanTput;
+  const double likeForLike = c[2].makespanTput / c[0].makespanTput;
+  paper("N-S2 config 2 / base as the paper computes it (2.28x)", asPrinted, 2.28, 0.20);
+  paper("N-S2 config 2 / base like for like (artefact 1.34x)", likeForLike, 1.34, 0.20);
+  paper("N-S2 config 4 (A64H480) / config 2 (no further gain)", c[4].makespanTput / c[2].makespanTput, 1.0, 0.20);
+  EXPECT_NEAR(asPrinted, 2.28, 0.20 * 2.28);
+  EXPECT_NEAR(likeForLike, 1.34, 0.20 * 1.34);
+  EXPECT_LT(c[1].makespanTput, c[0].makespanTput);
   // Saturation at configuration 2: the DMA writes HBM data into SRAM through a write port of 2n
   // bytes per cycle (the artefact's Fig. 12 cores: 64 GB/s at A64, below configuration 2's 84 GB/s
   // sustained), so configurations 3 and 4 add nothing.
-  EXPECT_NEAR(tput[3], tput[2], 0.02 * tput[2]);
-  EXPECT_NEAR(tput[4], tput[2], 0.02 * tput[2]);
-  // Config 7 (A32H120): throughput per area against the homogeneous base (paper 1.9x, the same two
-  // definitions; the artefact's like for like 1.11-1.37x comes from its admission dynamics, while
-  // its decode steps are slower than the base's: minimum TBT 52.3 against 35.2).
-  const auto r7 = serve(lib().system("npusim/large-64-pd-c7"), 296, 167);
+  EXPECT_NEAR(c[3].makespanTput, c[2].makespanTput, 0.02 * c[2].makespanTput);
+  EXPECT_NEAR(c[4].makespanTput, c[2].makespanTput, 0.02 * c[2].makespanTput);
+  // Config 7 (A32H120): throughput per area against the homogeneous base, the paper's quotient
+  // (1.9x). The artefact's base cores run its DRAMSys DDR4 model (dram_config DDR4_60GB) while
+  // every configuration runs the behavioural dram_bw model, so its config 7 finishes before the
+  // base although its decode steps are 1.49x the base's (docs/npusim.md): printed, not asserted.
+  const auto r7 = run("npusim/large-64-pd-c7");
   const auto base = lib().device("npusim/large-64").compute.as<NpusimComputeSpec>();
   const auto c7 = lib().device("npusim/large-64-decode-c7").compute.as<NpusimComputeSpec>();
   const double area = (42 * base.coreAreaMm2() + 21 * c7.coreAreaMm2()) / (63 * base.coreAreaMm2());
-  std::printf("    npusim/large-64-pd-c7           %8.1f tok/s  TBT %7.2f ms  area %.3f x base\n", r7.outputTokensPerSecond,
-              r7.tbt.mean.value() * 1e3, area);
-  paper("N-S2 config 7 (A32H120) throughput per area / base", r7.outputTokensPerSecond / area / tput[0], 1.9, 0.20);
-  // The decode step against the artefact's (plot/pdhete, minimum TBT of the 200-request run: base
-  // 35.20, config 2 26.85, config 7 52.28): config 2 shortens it, config 7 (half the array behind a
-  // 32 GB/s SRAM write port) lengthens it.
-  paper("N-S2 decode step config 2 / base (artefact min TBT)", tbt[2] / tbt[0], 26.85 / 35.20, 0.20);
-  paper("N-S2 decode step config 7 / base (artefact min TBT)", r7.tbt.mean.value() / tbt[0], 52.28 / 35.20, 0.20);
-  EXPECT_NEAR(tbt[2] / tbt[0], 26.85 / 35.20, 0.20 * 26.85 / 35.20);
-  EXPECT_NEAR(r7.tbt.mean.value() / tbt[0], 52.28 / 35.20, 0.20 * 52.28 / 35.20);
+  std::printf("    config 7 area %.3f x base\n", area);
+  paper("N-S2 config 7 per area / base as the paper computes it (1.9x)", r7.latencyTput / area / c[0].makespanTput, 1.9, 0.20);
+  // The decode step against the artefact's plotted minimum TBT of these runs (base 35.20, config 2
+  // 26.85, config 7 52.28): config 2 shortens it, config 7 (half the array behind a 32 GB/s SRAM
+  // write port) lengthens it.
+  paper("N-S2 min TBT config 2 / base (artefact 0.763)", c[2].minTbt / c[0].minTbt, 26.85 / 35.20, 0.20);
+  paper("N-S2 min TBT config 7 / base (artefact 1.485)", r7.minTbt / c[0].minTbt, 52.28 / 35.20, 0.20);
+  EXPECT_NEAR(c[2].minTbt / c[0].minTbt, 26.85 / 35.20, 0.20 * 26.85 / 35.20);
+  EXPECT_NEAR(r7.minTbt / c[0].minTbt, 52.28 / 35.20, 0.20 * 52.28 / 35.20);
+}
+
+TEST(NpusimServing, TheDecodePoolHoldsItsCredit) {
+  // 200 requests on a decode pool of 21 stage groups: at most 21 x core_credit decode at once.
+  auto s = lib().system("npusim/large-64-pd");
+  ServingConfig c;
+  c.workload.inputTokens = 100;
+  c.workload.outputTokens = 100;
+  c.arrivals = ArrivalProcess::Burst;
+  c.requests = 200;
+  c.scheduler = "npusim";
+  auto peakDecoding = [&](int credit) {
+    s.parallelism->coreCredit = credit;
+    const auto r = simulate(s, lib().model("qwen3-4b"), c);
+    EXPECT_TRUE(r.feasible) << r.reason;
+    EXPECT_EQ(r.completed, 200);
+    // Once every prompt is prefilled, the timeline's running sequences are the decode pool's.
+    double prefilled = 0;
+    for (const auto& rec : r.records) prefilled = std::max(prefilled, rec.firstToken.value());
+    int peak = 0;
+    for (const auto& sample : r.timeline.samples)
+      if (sample.time.value() >= prefilled) peak = std::max(peak, sample.running);
+    return std::pair{peak, r.makespan.value()};
+  };
+  const auto [five, t5] = peakDecoding(5);
+  const auto [two, t2] = peakDecoding(2);
+  const auto [none, tNone] = peakDecoding(0);
+  EXPECT_EQ(five, 105);
+  EXPECT_EQ(two, 42);
+  EXPECT_EQ(none, 200);
+  EXPECT_GT(t2, t5);    // fewer sequences per iteration, more iterations
+  EXPECT_GT(t5, tNone); // the decode step grows less than linearly with the batch
+
+  // PD fusion: the 64-core chip's 16 TP-4 stage groups hold 16 x 5 = 80 sequences, prefilling or decoding.
+  const auto fused = simulate(lib().system("npusim/large-64"), lib().model("qwen3-4b"), c);
+  EXPECT_EQ(fused.completed, 200);
+  int peak = 0;
+  for (const auto& sample : fused.timeline.samples) peak = std::max(peak, sample.running);
+  EXPECT_EQ(peak, 80);
 }
 
 TEST(NpusimServing, FusionAgainstDisaggregation_NS3) {
