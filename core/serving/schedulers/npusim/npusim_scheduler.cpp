@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace llmwb::serving {
 
@@ -42,7 +43,8 @@ LinkSpec nocHandoffLink(const engine::npusim::NpusimModel& prefill) {
 int creditLimit(const engine::PerformanceModel& model, int credit) {
   const auto* npu = dynamic_cast<const engine::npusim::NpusimModel*>(&model);
   if (!npu || credit <= 0) return 0;
-  return npu->pool().pipelines * npu->pool().pp * credit;
+  const long long limit = 1LL * npu->pool().pipelines * npu->pool().pp * credit;
+  return int(std::min<long long>(limit, std::numeric_limits<int>::max()));
 }
 
 class NpusimScheduler final : public Scheduler {
