@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The scheduler family and what each promises: registration, pools, memory policies, batch
 // limits, cancellation, and the results' bookkeeping (energy, goodput, timeline).
+#include "core/serving/pool.h"
 #include "core/serving/scheduler.h"
 #include "core/serving/serving.h"
 #include "tests/core/support/test_presets.h"
@@ -108,6 +109,14 @@ TEST(Schedulers, MaxBatchBoundsTheRunningBatch) {
   const auto r = simulate(lib().system("gpu/h100x4"), lib().model("llama-3.3-70b"), config);
   EXPECT_EQ(r.completed, 300);
   EXPECT_EQ(most(r, &TimelineSample::running), 8);
+}
+
+TEST(Schedulers, TheTighterOfTwoBatchLimitsHolds) {
+  EXPECT_EQ(tighterBatchLimit(0, 0), 0); // 0: no limit
+  EXPECT_EQ(tighterBatchLimit(8, 0), 8);
+  EXPECT_EQ(tighterBatchLimit(0, 105), 105);
+  EXPECT_EQ(tighterBatchLimit(8, 105), 8);
+  EXPECT_EQ(tighterBatchLimit(200, 105), 105);
 }
 
 TEST(Schedulers, PreemptionAdmitsMoreAndRecomputes) {

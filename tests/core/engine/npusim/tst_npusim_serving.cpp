@@ -151,9 +151,17 @@ TEST(NpusimServing, TheDecodePoolHoldsItsCredit) {
   // PD fusion: the 64-core chip's 16 TP-4 stage groups hold 16 x 5 = 80 sequences, prefilling or decoding.
   const auto fused = simulate(lib().system("npusim/large-64"), lib().model("qwen3-4b"), c);
   EXPECT_EQ(fused.completed, 200);
-  int peak = 0;
-  for (const auto& sample : fused.timeline.samples) peak = std::max(peak, sample.running);
-  EXPECT_EQ(peak, 80);
+  auto peakRunning = [](const ServingResult& r) {
+    int peak = 0;
+    for (const auto& sample : r.timeline.samples) peak = std::max(peak, sample.running);
+    return peak;
+  };
+  EXPECT_EQ(peakRunning(fused), 80);
+  // A configuration's batch limit applies beside the credit: the tighter one holds.
+  c.maxBatch = 50;
+  EXPECT_EQ(peakRunning(simulate(lib().system("npusim/large-64"), lib().model("qwen3-4b"), c)), 50);
+  c.maxBatch = 120;
+  EXPECT_EQ(peakRunning(simulate(lib().system("npusim/large-64"), lib().model("qwen3-4b"), c)), 80);
 }
 
 TEST(NpusimServing, FusionAgainstDisaggregation_NS3) {
