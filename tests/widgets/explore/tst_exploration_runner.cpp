@@ -78,7 +78,9 @@ private slots:
       longestGap = std::max(longestGap, sinceTick.restart());
     });
     ticker.start(5);
-    QTRY_VERIFY_WITH_TIMEOUT(points.count() > 40, 30000);
+    // A bound against a hang, not a speed check (bench/ measures speed): GP+EHVI under the
+    // sanitizers on a loaded 2-core machine takes about 33 s to its 41st point.
+    QTRY_VERIFY_WITH_TIMEOUT(points.count() > 40, 120000);
     ticker.stop();
     QVERIFY2(longestGap < 500, qPrintable(QStringLiteral("event loop stalled for %1 ms").arg(longestGap)));
 
