@@ -35,8 +35,8 @@ serving::ServingConfig osworldConfig(const std::string& scheduler, int requests,
   return c;
 }
 
-void run(benchmark::State& state, const std::string& scheduler, const bench::Inputs& in = inputs(), double rate = 0.04) {
-  const auto config = osworldConfig(scheduler, int(state.range(0)), rate);
+/// Serves `config` on `in` once per iteration and reports the last run's counters.
+void measure(benchmark::State& state, const bench::Inputs& in, const serving::ServingConfig& config) {
   serving::ServingResult r;
   for (auto _ : state) {
     r = serving::simulate(in.system, in.model, config);
@@ -48,6 +48,10 @@ void run(benchmark::State& state, const std::string& scheduler, const bench::Inp
   state.counters["makespan_s"] = r.makespan.value();
   state.counters["ttft_p99_s"] = r.ttft.p99.value();
   state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+void run(benchmark::State& state, const std::string& scheduler, const bench::Inputs& in = inputs(), double rate = 0.04) {
+  measure(state, in, osworldConfig(scheduler, int(state.range(0)), rate));
 }
 
 void BM_Serve_Continuous_OSWorld_H100x4(benchmark::State& state) { run(state, "continuous"); }
@@ -74,16 +78,7 @@ void BM_Serve_Npusim_Fig12_Burst(benchmark::State& state) {
   c.arrivals = serving::ArrivalProcess::Burst;
   c.requests = int(state.range(0));
   c.scheduler = "npusim";
-  serving::ServingResult r;
-  for (auto _ : state) {
-    r = serving::simulate(in.system, in.model, c);
-    benchmark::DoNotOptimize(r.makespan);
-  }
-  state.counters["completed"] = r.completed;
-  state.counters["steps"] = double(r.steps);
-  state.counters["engine_calls"] = double(r.engineCalls);
-  state.counters["makespan_s"] = r.makespan.value();
-  state.SetItemsProcessed(state.iterations() * state.range(0));
+  measure(state, in, c);
 }
 BENCHMARK(BM_Serve_Npusim_Fig12_Burst)->Arg(200)->Unit(benchmark::kMillisecond);
 } // namespace
