@@ -72,6 +72,27 @@ ExplorationSetup readExploration(const io::JsonReader& r, const fs::path& projec
   return e;
 }
 
+PublishedClaim readClaim(const io::JsonReader& r) {
+  if (!r.json().is_object()) r.failHere("expected an object with \"against\", \"metric\", \"ratio\" and \"source\"");
+  r.allowOnly({"against", "metric", "ratio", "source"});
+  PublishedClaim c;
+  c.against = r.string("against");
+  if (c.against.empty()) r.fail("against", "expected the compared system's preset id");
+  const std::string metric = r.string("metric");
+  const auto parsed = parseClaimMetric(metric);
+  if (!parsed) {
+    std::string list;
+    for (const auto k : claimMetricKeys()) list += (list.empty() ? "" : ", ") + std::string(k);
+    r.fail("metric", "unknown metric \"" + metric + "\" (known: " + list + ")");
+  }
+  c.metric = *parsed;
+  // The design's advantage: a factor, not a percentage; 1e-6 .. 1e6 covers every paper's.
+  c.ratio = r.numberIn("ratio", 1e-6, 1e6);
+  c.source = r.string("source");
+  if (c.source.empty()) r.fail("source", "expected where the paper publishes the figure");
+  return c;
+}
+
 nlohmann::json systemEntry(const ProjectSystem& s) {
   return s.preset.empty() ? io::systemJson(s.system) : nlohmann::json(s.preset);
 }
@@ -83,7 +104,7 @@ Project readProject(const fs::path& file, const PresetLibrary& library) {
   if (!j.is_object()) r.failHere("expected a JSON object at the top level");
   io::checkHeader(r, "project", Project::kFormatVersion);
   r.allowOnly({"format_version", "kind", "name", "description", "system", "model", "workload", "comparisons", "options",
-               "exploration", "ui", "note"});
+               "exploration", "published", "ui", "note"});
   Project p;
   p.name = r.string("name", file.stem().string());
   p.description = r.string("description", "");
@@ -96,6 +117,9 @@ Project readProject(const fs::path& file, const PresetLibrary& library) {
     for (const auto& c : r.array("comparisons", true)) p.comparisons.push_back(readProjectSystem(c, library));
   if (const auto o = r.optionalChild("options")) p.options = readOptions(*o);
   if (const auto e = r.optionalChild("exploration")) p.exploration = readExploration(*e, file, library);
+  // A claim against a system that is no longer compared is kept (it shows when the system is back).
+  if (r.has("published"))
+    for (const auto& c : r.array("published", true)) p.published.push_back(readClaim(c));
   if (r.has("ui")) p.uiState = j.at("ui").dump();
   return p;
 }
@@ -115,6 +139,11 @@ nlohmann::json projectJson(const Project& p) {
   if (p.exploration)
     j["exploration"] = {{"space", p.exploration->space}, {"method", p.exploration->method},
                         {"budget", p.exploration->budget}, {"seed", p.exploration->seed}};
+  if (!p.published.empty()) {
+    j["published"] = nlohmann::json::array();
+    for (const auto& c : p.published)
+      j["published"].push_back({{"against", c.against}, {"metric", std::string(toString(c.metric))}, {"ratio", c.ratio}, {"source", c.source}});
+  }
   if (!p.uiState.empty()) j["ui"] = nlohmann::json::parse(p.uiState, nullptr, false);
   return j;
 }

@@ -4,6 +4,7 @@
 // what it runs, what it is compared with, and an optional design-space exploration.
 
 #include "core/engine/evaluate.h"
+#include "core/engine/published_claim.h"
 #include "core/system/system_spec.h"
 
 #include <cstdint>
@@ -40,6 +41,8 @@ struct Project {
   std::vector<ProjectSystem> comparisons; ///< baselines and pinned designs shown beside the system
   EvaluationOptions options;
   std::optional<ExplorationSetup> exploration;
+  /// What the paper behind the design publishes against its comparisons, shown beside the model.
+  std::vector<PublishedClaim> published;
   std::string uiState; ///< the GUI's view state (JSON text); kept as is by everything else
 };
 

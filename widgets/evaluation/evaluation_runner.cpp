@@ -20,6 +20,8 @@ struct Outcome {
 EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary& library) {
   EvaluationRequest request{project.system.system, library.model(project.model), library.workload(project.workload), project.options};
   for (const auto& c : project.comparisons) request.comparisons.push_back(c.system);
+  request.published = project.published;
+  request.designPreset = project.system.preset;
   return request;
 }
 

@@ -22,6 +22,8 @@ struct EvaluationRequest {
   Workload workload;
   EvaluationOptions options;
   std::vector<SystemSpec> comparisons = {}; ///< evaluated on the same model and workload
+  std::vector<PublishedClaim> published = {}; ///< the paper's figures against the comparisons (by their ids)
+  std::string designPreset = {};              ///< the design's preset id; empty once edited (Project::system)
 };
 
 /// The project's system, model, workload, options and comparison systems (presets resolved).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/results/comparison_table.h"
 
+#include "core/engine/published_claim.h"
 #include "widgets/common/format.h"
 #include "widgets/document/project_document.h"
 #include "widgets/palette/palette_mime.h"
@@ -125,6 +126,36 @@ QString ComparisonTable::legend() {
   return tr("<b>This design vs row</b>: this design is <span style='color:%1'>×N better</span> or "
             "<span style='color:%2'>×N worse</span> than the row. Figures at each system's own <b>Batch</b> (prefill / decode).")
       .arg(kBetter.name(), kWorse.name());
+}
+
+std::pair<QString, QString> ComparisonTable::published(const ProjectResults& results) {
+  if (!results.request || !results.main) return {};
+  const auto& request = *results.request;
+  QStringList parts, sources;
+  QString against;
+  for (const auto& claim : request.published) {
+    std::size_t row = 0;
+    while (row < request.comparisons.size() && request.comparisons[row].id != claim.against) ++row;
+    if (row >= request.comparisons.size() || row >= results.comparisons.size()) continue; // not compared now
+    const QString name = QString::fromStdString(results.comparisonNames.at(row)).toHtmlEscaped();
+    const QString metric = QString::fromStdString(std::string(shortName(claim.metric)));
+    const auto model = modelAdvantage(claim.metric, *results.main, *results.comparisons[row]);
+    QString part = name == against ? QString() : tr("vs %1: ").arg(name);
+    against = name;
+    part += tr("%1 paper %2").arg(metric, ratioText(claim.ratio).toHtmlEscaped());
+    part += model ? tr(", model %1").arg(coloured(ratioText(*model), *model)) : tr(", model —");
+    parts << part;
+    sources << tr("%1 %2 against %3: %4").arg(metric, ratioText(claim.ratio), name, QString::fromStdString(claim.source).toHtmlEscaped());
+  }
+  if (parts.isEmpty()) return {};
+  QString text = tr("<b>Published figures</b> %1").arg(parts.join(QStringLiteral(" · ")));
+  QString tip = tr("What the paper behind the design publishes, beside the model's own ratio at each system's batch:<br>%1")
+                    .arg(sources.join(QStringLiteral("<br>")));
+  if (request.designPreset.empty()) {
+    text += tr(" <i>(the paper's design; this one is edited)</i>");
+    tip += tr("<br>The published figures are for the design as the paper has it; this design has been edited since.");
+  }
+  return {text, tip};
 }
 
 void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& results) {

@@ -28,6 +28,10 @@ public:
   QString verdict(int row) const;
   /// What the colours and ×N mean, and that each system runs at its own batch (rich text).
   static QString legend();
+  /// The paper's published figures against the compared systems beside the model's own ratios
+  /// (rich text, one line), and their sources (the tooltip); empty when no claim has its system
+  /// among the comparisons.
+  static std::pair<QString, QString> published(const ProjectResults& results);
 
   enum Column { SystemColumn = 0, BatchColumn = 1, VersusColumn = 2, FirstMetricColumn = 3 };
 

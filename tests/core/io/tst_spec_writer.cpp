@@ -81,6 +81,8 @@ TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
   p.options.decodeBatch = 8;
   p.exploration = ExplorationSetup{"memexplorer-decode", "random", 12, 7};
   p.uiState = R"({"view":"roofline"})";
+  p.published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract"},
+                  {"gpu/a100x4", ClaimMetric::Tbt, 0.5, "not compared now: kept"}};
   const fs::path file = scratch("project.llmwb");
   writeProject(p, file);
   const auto q = readProject(file, lib);
@@ -95,6 +97,12 @@ TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
   EXPECT_EQ(q.exploration->method, "random");
   EXPECT_EQ(q.exploration->budget, 12u);
   EXPECT_EQ(q.uiState, R"({"view":"roofline"})");
+  ASSERT_EQ(q.published.size(), 2u);
+  EXPECT_EQ(q.published[0].against, "gpu/h100x4");
+  EXPECT_EQ(q.published[0].metric, ClaimMetric::PrefillTokensPerJoule);
+  EXPECT_DOUBLE_EQ(q.published[0].ratio, 3.23);
+  EXPECT_EQ(q.published[0].source, "seed 000 abstract");
+  EXPECT_EQ(q.published[1].metric, ClaimMetric::Tbt);
   // The atomic save leaves no temporary file behind.
   for (const auto& entry : fs::directory_iterator(file.parent_path()))
     EXPECT_EQ(entry.path().string().find(".saving-"), std::string::npos) << entry.path();
@@ -130,6 +138,53 @@ TEST(ProjectFile, NewerFormatIsRefusedWithTheVersion) {
     EXPECT_EQ(e.field(), "/format_version");
     EXPECT_NE(e.message().find("9"), std::string::npos);
   }
+}
+
+// A published figure that cannot be read names the claim's field and what it expects.
+TEST(ProjectFile, BadPublishedFiguresNameTheirField) {
+  const std::string head = R"({"format_version": 2, "kind": "project", "system": "memexplorer/p1d1", "model": "llama-3.3-70b",
+    "workload": "osworld", "comparisons": ["gpu/h100x4"], "published": [)";
+  const struct {
+    const char* claim;
+    const char* field;
+    const char* says;
+  } cases[] = {
+      {R"({"against": "gpu/h100x4", "metric": "speed", "ratio": 2, "source": "x"})", "/published/0/metric", "prefill_tokens_per_J"},
+      {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 0, "source": "x"})", "/published/0/ratio", "1e-06"},
+      {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "source": ""})", "/published/0/source", "where the paper"},
+      {R"({"against": "", "metric": "ttft_s", "ratio": 2, "source": "x"})", "/published/0/against", "preset id"},
+      {R"({"metric": "ttft_s", "ratio": 2, "source": "x"})", "/published/0/against", ""},
+      {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "source": "x", "unit": "s"})", "/published/0/unit", ""},
+      {R"("gpu/h100x4")", "/published/0", "expected an object"},
+  };
+  for (const auto& c : cases) {
+    const fs::path file = scratch("claims.llmwb");
+    std::ofstream(file) << head << c.claim << "]}";
+    try {
+      readProject(file, test::presets());
+      ADD_FAILURE() << "expected an error for " << c.claim;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.file(), file.string()) << c.claim;
+      EXPECT_EQ(e.field(), c.field) << c.claim << ": " << e.what();
+      EXPECT_NE(e.message().find(c.says), std::string::npos) << e.what();
+    }
+  }
+}
+
+// The model's side of a published figure: the design's advantage in the metric's own direction.
+TEST(PublishedClaim, ModelAdvantageReadsFromTheDesignsSide) {
+  EvaluationResult design, baseline;
+  design.prefill.tokensPerJoule = 2;
+  baseline.prefill.tokensPerJoule = 8;
+  design.decode.tbt = Seconds(0.01);
+  baseline.decode.tbt = Seconds(0.03);
+  EXPECT_DOUBLE_EQ(*modelAdvantage(ClaimMetric::PrefillTokensPerJoule, design, baseline), 0.25);
+  EXPECT_DOUBLE_EQ(*modelAdvantage(ClaimMetric::Tbt, design, baseline), 3.0); // lower is better
+  EXPECT_FALSE(modelAdvantage(ClaimMetric::DecodeTokensPerJoule, design, baseline)); // no figure
+  baseline.feasible = false;
+  EXPECT_FALSE(modelAdvantage(ClaimMetric::Tbt, design, baseline));
+  for (const auto key : claimMetricKeys()) EXPECT_EQ(toString(*parseClaimMetric(key)), key);
+  EXPECT_FALSE(parseClaimMetric("tokens/J"));
 }
 
 TEST(ProjectFile, VersionOneStillOpens) {

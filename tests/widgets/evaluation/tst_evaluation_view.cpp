@@ -124,6 +124,33 @@ private slots:
     QCOMPARE(table.item(1, ui::ComparisonTable::BatchColumn)->text(), QStringLiteral("%1 / %2").arg(h100->prefill.batch).arg(h100->decode.batch));
   }
 
+  // A project's published figures show beside the model's own ratio against the same row; a claim
+  // against a system no longer compared is left out, and an edited design is said to be one.
+  void publishedFiguresShowBesideTheModel() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    auto results = compared(lib, "llama-3.3-70b", "osworld", "memexplorer/p1d1", "P1 + D1", {{"gpu/h100x4", "4 x H100"}});
+    auto request = std::make_shared<ui::EvaluationRequest>();
+    request->comparisons = {lib.system("gpu/h100x4")};
+    request->designPreset = "memexplorer/p1d1";
+    request->published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract"},
+                          {"gpu/a100x4", ClaimMetric::Ttft, 2.0, "not compared"}};
+    results->request = request;
+    const auto [text, tip] = ui::ComparisonTable::published(*results);
+    const double model = *modelAdvantage(ClaimMetric::PrefillTokensPerJoule, *results->main, *results->comparisons.front());
+    QVERIFY(model < 1); // the model has the design behind the H100 here
+    QVERIFY2(text.contains(QStringLiteral("prefill tok/J paper ×3.23 better")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("×%1 worse").arg(ui::formatNumber(1 / model, 3))), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("4 x H100")));
+    QVERIFY(!text.contains(QStringLiteral("TTFT")));
+    QVERIFY(tip.contains(QStringLiteral("seed 000 abstract")));
+    QVERIFY(!text.contains(QStringLiteral("edited")));
+    request->designPreset.clear();
+    QVERIFY(ui::ComparisonTable::published(*results).first.contains(QStringLiteral("edited")));
+    request->published.resize(1);
+    request->published[0].against = "gpu/b200";
+    QVERIFY(ui::ComparisonTable::published(*results).first.isEmpty());
+  }
+
   // Throughput per area: every device with an area model reports it, a GPU says why it has none.
   void theComparisonShowsAreaAndDecodePerArea() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
