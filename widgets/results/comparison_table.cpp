@@ -103,6 +103,7 @@ ComparisonTable::ComparisonTable(QWidget* parent) : QTableWidget(parent) {
   horizontalHeaderItem(SystemColumn)->setToolTip(tr("Double-click a compared system's name to rename it."));
   horizontalHeaderItem(BatchColumn)->setToolTip(tr("The row's prefill / decode batch: each system runs at the largest decode batch that fits it, so its figures are at its own batch."));
   horizontalHeaderItem(VersusColumn)->setToolTip(legend());
+
   for (std::size_t i = 0; i < metrics().size(); ++i)
     horizontalHeaderItem(int(i) + FirstMetricColumn)->setToolTip(metrics()[i].tip + tr("<br>The row's own figure; the design's advantage is in <i>This design vs row</i>."));
   verticalHeader()->setVisible(false);
@@ -128,41 +129,59 @@ QString ComparisonTable::legend() {
       .arg(kBetter.name(), kWorse.name());
 }
 
-std::pair<QString, QString> ComparisonTable::published(const ProjectResults& results) {
-  if (!results.request || !results.main) return {};
+namespace {
+/// What the paper says against comparison `index` beside the model: plain text, rich text (the
+/// model's part coloured) and the tooltip with the sources; all empty when it says nothing.
+struct PaperCell {
+  QString plain, rich, tip;
+};
+
+PaperCell paperCell(const ProjectResults& results, std::size_t index) {
+  PaperCell cell;
+  if (!results.request || !results.main || index >= results.comparisons.size()) return cell;
   const auto& request = *results.request;
-  QStringList parts, sources;
-  QString against;
+  if (index >= request.comparisons.size()) return cell;
+  QStringList plain, rich, sources;
   for (const auto& claim : request.published) {
-    std::size_t row = 0;
-    while (row < request.comparisons.size() && request.comparisons[row].id != claim.against) ++row;
-    if (row >= request.comparisons.size() || row >= results.comparisons.size()) continue; // not compared now
-    const QString name = QString::fromStdString(results.comparisonNames.at(row)).toHtmlEscaped();
+    if (request.comparisons[index].id != claim.against) continue;
     const QString metric = QString::fromStdString(std::string(shortName(claim.metric)));
-    const auto model = modelAdvantage(claim.metric, *results.main, *results.comparisons[row]);
-    QString part = name == against ? QString() : tr("vs %1: ").arg(name);
-    against = name;
-    part += tr("%1 paper %2").arg(metric, ratioText(claim.ratio).toHtmlEscaped());
-    part += model ? tr(", model %1").arg(coloured(ratioText(*model), *model)) : tr(", model —");
-    parts << part;
-    sources << tr("%1 %2 against %3: %4").arg(metric, ratioText(claim.ratio), name, QString::fromStdString(claim.source).toHtmlEscaped());
+    const QString paper = QStringLiteral("%1 %2").arg(metric, ratioText(claim.ratio));
+    const auto model = modelAdvantage(claim.metric, *results.main, *results.comparisons[index]);
+    const QString modelText = model ? ratioText(*model) : ComparisonTable::tr("—");
+    // The verdict above already gives the model's TTFT, decode throughput and tokens per joule.
+    const bool inVerdict = claim.metric == ClaimMetric::Ttft || claim.metric == ClaimMetric::DecodeThroughput ||
+                           claim.metric == ClaimMetric::TokensPerJoule;
+    plain << (inVerdict ? paper : ComparisonTable::tr("%1 (model %2)").arg(paper, modelText));
+    rich << (inVerdict ? paper.toHtmlEscaped()
+                       : ComparisonTable::tr("%1 (model %2)").arg(paper.toHtmlEscaped(), model ? coloured(modelText, *model) : modelText));
+    sources << ComparisonTable::tr("%1, model %2: %3").arg(paper, modelText, QString::fromStdString(claim.source)).toHtmlEscaped();
   }
-  if (parts.isEmpty()) return {};
-  QString text = tr("<b>Published figures</b> %1").arg(parts.join(QStringLiteral(" · ")));
-  QString tip = tr("What the paper behind the design publishes, beside the model's own ratio at each system's batch:<br>%1")
-                    .arg(sources.join(QStringLiteral("<br>")));
-  if (request.designPreset.empty()) {
-    text += tr(" <i>(the paper's design; this one is edited)</i>");
-    tip += tr("<br>The published figures are for the design as the paper has it; this design has been edited since.");
-  }
-  return {text, tip};
+  if (plain.isEmpty()) return cell;
+  cell.plain = ComparisonTable::tr("paper: %1").arg(plain.join(QStringLiteral(" · ")));
+  cell.rich = ComparisonTable::tr("<i>paper:</i> %1").arg(rich.join(QStringLiteral(" · ")));
+  cell.tip = ComparisonTable::tr("<b>Published</b> (the paper behind the design), beside the model's own ratio at each system's batch:<br>%1")
+                 .arg(sources.join(QStringLiteral("<br>")));
+  if (request.designPreset.empty())
+    cell.tip += ComparisonTable::tr("<br><i>The published figures are for the design as the paper has it; this design has been edited since.</i>");
+  return cell;
 }
+
+/// A rich-text cell over a plain item that keeps the tooltip.
+QLabel* richCell(const QString& text, const QString& tip) {
+  auto* label = new QLabel(text);
+  label->setTextFormat(Qt::RichText);
+  label->setContentsMargins(4, 0, 4, 0);
+  label->setToolTip(tip);
+  return label;
+}
+} // namespace
 
 void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& results) {
   mFilling = true;
   setRowCount(0);
   mRatios.clear();
   mVerdicts.clear();
+  mPaperSays.clear();
   if (!results || !results->main) {
     mFilling = false;
     return;
@@ -230,12 +249,18 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
     auto* versus = fixed(QString(), everything.isEmpty() ? verdict : tr("This design vs %1:<br>%2").arg(QString::fromStdString(label).toHtmlEscaped(), everything.join(QStringLiteral("<br>"))));
     setItem(int(r), VersusColumn, versus);
     // Rich text for the colours, one per part; the item beneath keeps the tooltip.
-    auto* versusLabel = new QLabel(headlineRich.isEmpty() ? verdict.toHtmlEscaped() : headlineRich.join(QStringLiteral(" · ")));
-    versusLabel->setTextFormat(Qt::RichText);
-    versusLabel->setContentsMargins(4, 0, 4, 0);
-    versusLabel->setToolTip(versus->toolTip());
-    setCellWidget(int(r), VersusColumn, versusLabel);
+    // What the paper publishes against the row goes under the model's verdict, a second line.
+    const PaperCell paper = r == 0 ? PaperCell{} : paperCell(*results, r - 1);
+    QString rich = headlineRich.isEmpty() ? verdict.toHtmlEscaped() : headlineRich.join(QStringLiteral(" · "));
+    QString tip = versus->toolTip();
+    if (!paper.plain.isEmpty()) {
+      rich += QStringLiteral("<br>") + paper.rich;
+      tip += QStringLiteral("<br><br>") + paper.tip;
+      versus->setToolTip(tip);
+    }
+    setCellWidget(int(r), VersusColumn, richCell(rich, tip));
     mVerdicts.push_back(verdict);
+    mPaperSays.push_back(paper.plain);
     mRatios.push_back(std::move(ratios));
   }
   resizeColumnToContents(SystemColumn);
@@ -244,11 +269,17 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
   for (int r = 0; r < rowCount(); ++r)
     if (auto* w = cellWidget(r, VersusColumn)) versusWidth = std::max(versusWidth, w->sizeHint().width());
   setColumnWidth(VersusColumn, versusWidth);
+  for (std::size_t r = 0; r < mPaperSays.size(); ++r)
+    if (!mPaperSays[r].isEmpty()) resizeRowToContents(int(r)); // two lines: the verdict and the paper's figures
   mFilling = false;
 }
 
 QString ComparisonTable::verdict(int row) const {
   return row >= 0 && std::size_t(row) < mVerdicts.size() ? mVerdicts[std::size_t(row)] : QString();
+}
+
+QString ComparisonTable::paperSays(int row) const {
+  return row >= 0 && std::size_t(row) < mPaperSays.size() ? mPaperSays[std::size_t(row)] : QString();
 }
 
 int ComparisonTable::metricColumn(const QString& header) const {

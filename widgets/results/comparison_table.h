@@ -28,10 +28,11 @@ public:
   QString verdict(int row) const;
   /// What the colours and ×N mean, and that each system runs at its own batch (rich text).
   static QString legend();
-  /// The paper's published figures against the compared systems beside the model's own ratios
-  /// (rich text, one line), and their sources (the tooltip); empty when no claim has its system
-  /// among the comparisons.
-  static std::pair<QString, QString> published(const ProjectResults& results);
+  /// Row `row`'s published figures, plain ("paper: TTFT ×5.9 better · prefill tok/J ×3.23 better
+  /// (model ×2.43 worse)"): what the project's paper publishes against that row (Project::published),
+  /// shown under the row's verdict, with the model's ratio in brackets where the verdict does not
+  /// name that figure; empty if none.
+  QString paperSays(int row) const;
 
   enum Column { SystemColumn = 0, BatchColumn = 1, VersusColumn = 2, FirstMetricColumn = 3 };
 
@@ -54,6 +55,7 @@ private:
   ProjectDocument* mDocument = nullptr;
   std::vector<std::vector<double>> mRatios;
   std::vector<QString> mVerdicts;
+  std::vector<QString> mPaperSays;
   bool mFilling = false; ///< itemChanged from showResults itself is no rename
 };
 

@@ -12,7 +12,7 @@ namespace llmwb::ui {
 namespace {
 class SummaryView : public ResultView {
 public:
-  SummaryView() : mWidget(new QWidget), mView(new EvaluationView), mComparison(new ComparisonTable), mPublished(new QLabel) {
+  SummaryView() : mWidget(new QWidget), mView(new EvaluationView), mComparison(new ComparisonTable) {
     auto* layout = new QVBoxLayout(mWidget);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mView, 3);
@@ -26,11 +26,6 @@ public:
     legend->setMinimumWidth(1); // one line, as the title above
     legend->setToolTip(legend->text());
     column->addWidget(legend);
-    // The paper's own figures against the compared systems, when the project carries them.
-    mPublished->setObjectName(QStringLiteral("PublishedClaims"));
-    mPublished->setWordWrap(true); // two lines on a narrow window rather than cut
-    mPublished->setVisible(false);
-    column->addWidget(mPublished);
     column->addWidget(mComparison, 1);
     mView->insertBelowCards(comparison);
   }
@@ -38,10 +33,6 @@ public:
   void setResults(const std::shared_ptr<const ProjectResults>& results) override {
     mView->showResult(results->main, QString::fromStdString(results->name));
     mComparison->showResults(results);
-    const auto [text, tip] = ComparisonTable::published(*results);
-    mPublished->setText(text);
-    mPublished->setToolTip(tip);
-    mPublished->setVisible(!text.isEmpty());
   }
   void setDocument(ProjectDocument* document) override { mComparison->setDocument(document); }
 
@@ -49,7 +40,6 @@ private:
   QWidget* mWidget;
   EvaluationView* mView;
   ComparisonTable* mComparison;
-  QLabel* mPublished;
 };
 } // namespace
 

@@ -124,31 +124,39 @@ private slots:
     QCOMPARE(table.item(1, ui::ComparisonTable::BatchColumn)->text(), QStringLiteral("%1 / %2").arg(h100->prefill.batch).arg(h100->decode.batch));
   }
 
-  // A project's published figures show beside the model's own ratio against the same row; a claim
-  // against a system no longer compared is left out, and an edited design is said to be one.
+  // A project's published figures show under the verdict of the system they are against, with the
+  // model's own ratio where the verdict does not give it; a claim against a system no longer
+  // compared is left out, and an edited design is said to be one.
   void publishedFiguresShowBesideTheModel() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
-    auto results = compared(lib, "llama-3.3-70b", "osworld", "memexplorer/p1d1", "P1 + D1", {{"gpu/h100x4", "4 x H100"}});
+    auto results = compared(lib, "llama-3.3-70b", "osworld", "memexplorer/p1d1", "P1 + D1",
+                            {{"gpu/h100x4", "4 x H100"}, {"gpu/a100x4", "4 x A100"}});
     auto request = std::make_shared<ui::EvaluationRequest>();
-    request->comparisons = {lib.system("gpu/h100x4")};
+    request->comparisons = {lib.system("gpu/h100x4"), lib.system("gpu/a100x4")};
     request->designPreset = "memexplorer/p1d1";
     request->published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract"},
-                          {"gpu/a100x4", ClaimMetric::Ttft, 2.0, "not compared"}};
+                          {"gpu/h100x4", ClaimMetric::Ttft, 0.5, "a TTFT figure"},
+                          {"gpu/b200", ClaimMetric::Ttft, 2.0, "not compared"}};
     results->request = request;
-    const auto [text, tip] = ui::ComparisonTable::published(*results);
+    ui::ComparisonTable table;
+    table.showResults(results);
     const double model = *modelAdvantage(ClaimMetric::PrefillTokensPerJoule, *results->main, *results->comparisons.front());
     QVERIFY(model < 1); // the model has the design behind the H100 here
-    QVERIFY2(text.contains(QStringLiteral("prefill tok/J paper ×3.23 better")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("×%1 worse").arg(ui::formatNumber(1 / model, 3))), qPrintable(text));
-    QVERIFY(text.contains(QStringLiteral("4 x H100")));
-    QVERIFY(!text.contains(QStringLiteral("TTFT")));
+    QCOMPARE(table.paperSays(1),
+             QStringLiteral("paper: prefill tok/J ×3.23 better (model ×%1 worse) · TTFT ×2 worse").arg(ui::formatNumber(1 / model, 3)));
+    QVERIFY(table.paperSays(0).isEmpty());
+    QVERIFY(table.paperSays(2).isEmpty()); // nothing published against the A100s
+    const QString tip = table.item(1, ui::ComparisonTable::VersusColumn)->toolTip();
     QVERIFY(tip.contains(QStringLiteral("seed 000 abstract")));
-    QVERIFY(!text.contains(QStringLiteral("edited")));
+    QVERIFY(!tip.contains(QStringLiteral("edited")));
+    QVERIFY(table.verdict(1).contains(QStringLiteral("TTFT"))); // the model's TTFT is in the verdict
+
     request->designPreset.clear();
-    QVERIFY(ui::ComparisonTable::published(*results).first.contains(QStringLiteral("edited")));
-    request->published.resize(1);
-    request->published[0].against = "gpu/b200";
-    QVERIFY(ui::ComparisonTable::published(*results).first.isEmpty());
+    table.showResults(results);
+    QVERIFY(table.item(1, ui::ComparisonTable::VersusColumn)->toolTip().contains(QStringLiteral("edited")));
+    request->published = {{"gpu/b200", ClaimMetric::Ttft, 2.0, "not compared"}};
+    table.showResults(results);
+    QVERIFY(table.paperSays(1).isEmpty());
   }
 
   // Throughput per area: every device with an area model reports it, a GPU says why it has none.
