@@ -103,7 +103,6 @@ ComparisonTable::ComparisonTable(QWidget* parent) : QTableWidget(parent) {
   horizontalHeaderItem(SystemColumn)->setToolTip(tr("Double-click a compared system's name to rename it."));
   horizontalHeaderItem(BatchColumn)->setToolTip(tr("The row's prefill / decode batch: each system runs at the largest decode batch that fits it, so its figures are at its own batch."));
   horizontalHeaderItem(VersusColumn)->setToolTip(legend());
-
   for (std::size_t i = 0; i < metrics().size(); ++i)
     horizontalHeaderItem(int(i) + FirstMetricColumn)->setToolTip(metrics()[i].tip + tr("<br>The row's own figure; the design's advantage is in <i>This design vs row</i>."));
   verticalHeader()->setVisible(false);
