@@ -36,6 +36,9 @@ struct PublishedClaim {
   ClaimMetric metric = ClaimMetric::TokensPerJoule;
   double ratio = 1;    ///< the published advantage of the design (> 0; > 1: better)
   std::string source;  ///< where the paper says it ("MemExplorer (seed 000) abstract")
+  /// The model and workload the figure is for (preset ids, files or "IN:OUT", as a project names
+  /// them); it is shown only while the project runs them.
+  std::string model, workload;
 };
 
 /// The model's own advantage of `design` over `baseline` on `metric`; none when either does not

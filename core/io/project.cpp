@@ -72,9 +72,10 @@ ExplorationSetup readExploration(const io::JsonReader& r, const fs::path& projec
   return e;
 }
 
-PublishedClaim readClaim(const io::JsonReader& r) {
+/// A published figure; its model and workload default to the project's.
+PublishedClaim readClaim(const io::JsonReader& r, const Project& project) {
   if (!r.json().is_object()) r.failHere("expected an object with \"against\", \"metric\", \"ratio\" and \"source\"");
-  r.allowOnly({"against", "metric", "ratio", "source"});
+  r.allowOnly({"against", "metric", "ratio", "source", "model", "workload"});
   PublishedClaim c;
   c.against = r.string("against");
   if (c.against.empty()) r.fail("against", "expected the compared system's preset id");
@@ -90,6 +91,10 @@ PublishedClaim readClaim(const io::JsonReader& r) {
   c.ratio = r.numberIn("ratio", 1e-6, 1e6);
   c.source = r.string("source");
   if (c.source.empty()) r.fail("source", "expected where the paper publishes the figure");
+  c.model = r.string("model", project.model);
+  c.workload = r.string("workload", project.workload);
+  if (c.model.empty()) r.fail("model", "expected the model the figure is for (a preset id or file)");
+  if (c.workload.empty()) r.fail("workload", "expected the workload the figure is for (a preset id, file or IN:OUT)");
   return c;
 }
 
@@ -119,7 +124,7 @@ Project readProject(const fs::path& file, const PresetLibrary& library) {
   if (const auto e = r.optionalChild("exploration")) p.exploration = readExploration(*e, file, library);
   // A claim against a system that is no longer compared is kept (it shows when the system is back).
   if (r.has("published"))
-    for (const auto& c : r.array("published", true)) p.published.push_back(readClaim(c));
+    for (const auto& c : r.array("published", true)) p.published.push_back(readClaim(c, p));
   if (r.has("ui")) p.uiState = j.at("ui").dump();
   return p;
 }
@@ -142,7 +147,8 @@ nlohmann::json projectJson(const Project& p) {
   if (!p.published.empty()) {
     j["published"] = nlohmann::json::array();
     for (const auto& c : p.published)
-      j["published"].push_back({{"against", c.against}, {"metric", std::string(toString(c.metric))}, {"ratio", c.ratio}, {"source", c.source}});
+      j["published"].push_back({{"against", c.against}, {"metric", std::string(toString(c.metric))}, {"ratio", c.ratio},
+                                {"model", c.model}, {"workload", c.workload}, {"source", c.source}});
   }
   if (!p.uiState.empty()) j["ui"] = nlohmann::json::parse(p.uiState, nullptr, false);
   return j;

@@ -22,7 +22,7 @@ struct EvaluationRequest {
   Workload workload;
   EvaluationOptions options;
   std::vector<SystemSpec> comparisons = {}; ///< evaluated on the same model and workload
-  std::vector<PublishedClaim> published = {}; ///< the paper's figures against the comparisons (by their ids)
+  std::vector<PublishedClaim> published = {}; ///< the paper's figures against the comparisons (by their ids), for this model and workload
   std::string designPreset = {};              ///< the design's preset id; empty once edited (Project::system)
 };
 

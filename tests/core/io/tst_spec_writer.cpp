@@ -81,8 +81,8 @@ TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
   p.options.decodeBatch = 8;
   p.exploration = ExplorationSetup{"memexplorer-decode", "random", 12, 7};
   p.uiState = R"({"view":"roofline"})";
-  p.published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract"},
-                  {"gpu/a100x4", ClaimMetric::Tbt, 0.5, "not compared now: kept"}};
+  p.published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract", "llama-3.3-70b", "4000:500"},
+                  {"gpu/a100x4", ClaimMetric::Tbt, 0.5, "not compared now: kept", "qwen3-4b", "chat"}};
   const fs::path file = scratch("project.llmwb");
   writeProject(p, file);
   const auto q = readProject(file, lib);
@@ -103,6 +103,9 @@ TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
   EXPECT_DOUBLE_EQ(q.published[0].ratio, 3.23);
   EXPECT_EQ(q.published[0].source, "seed 000 abstract");
   EXPECT_EQ(q.published[1].metric, ClaimMetric::Tbt);
+  EXPECT_EQ(q.published[0].model, "llama-3.3-70b");
+  EXPECT_EQ(q.published[1].model, "qwen3-4b");
+  EXPECT_EQ(q.published[1].workload, "chat");
   // The atomic save leaves no temporary file behind.
   for (const auto& entry : fs::directory_iterator(file.parent_path()))
     EXPECT_EQ(entry.path().string().find(".saving-"), std::string::npos) << entry.path();
@@ -140,7 +143,7 @@ TEST(ProjectFile, NewerFormatIsRefusedWithTheVersion) {
   }
 }
 
-// A published figure that cannot be read names the claim's field and what it expects.
+// A published figure that cannot be read names the claim's field and what it expects (8 cases).
 TEST(ProjectFile, BadPublishedFiguresNameTheirField) {
   const std::string head = R"({"format_version": 2, "kind": "project", "system": "memexplorer/p1d1", "model": "llama-3.3-70b",
     "workload": "osworld", "comparisons": ["gpu/h100x4"], "published": [)";
@@ -156,6 +159,7 @@ TEST(ProjectFile, BadPublishedFiguresNameTheirField) {
       {R"({"metric": "ttft_s", "ratio": 2, "source": "x"})", "/published/0/against", ""},
       {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "source": "x", "unit": "s"})", "/published/0/unit", ""},
       {R"("gpu/h100x4")", "/published/0", "expected an object"},
+      {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "source": "x", "model": ""})", "/published/0/model", "model the figure is for"},
   };
   for (const auto& c : cases) {
     const fs::path file = scratch("claims.llmwb");
@@ -169,6 +173,21 @@ TEST(ProjectFile, BadPublishedFiguresNameTheirField) {
       EXPECT_NE(e.message().find(c.says), std::string::npos) << e.what();
     }
   }
+}
+
+// A published figure is for the project's model and workload unless it names its own.
+TEST(ProjectFile, PublishedFiguresAreForTheProjectsRunUnlessTheyNameOne) {
+  const fs::path file = scratch("claims-run.llmwb");
+  std::ofstream(file) << R"({"format_version": 2, "kind": "project", "system": "memexplorer/p1d1", "model": "llama-3.3-70b",
+    "workload": "osworld", "comparisons": ["gpu/h100x4"], "published": [
+      {"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "source": "x"},
+      {"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 3, "source": "y", "model": "qwen3-4b", "workload": "2K:1K"}]})";
+  const auto p = readProject(file, test::presets());
+  ASSERT_EQ(p.published.size(), 2u);
+  EXPECT_EQ(p.published[0].model, "llama-3.3-70b");
+  EXPECT_EQ(p.published[0].workload, "osworld");
+  EXPECT_EQ(p.published[1].model, "qwen3-4b");
+  EXPECT_EQ(p.published[1].workload, "2K:1K");
 }
 
 // The model's side of a published figure: the design's advantage in the metric's own direction.

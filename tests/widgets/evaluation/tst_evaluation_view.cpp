@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/preset_library.h"
+#include "core/io/project.h"
 #include "widgets/common/format.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/evaluation/evaluation_view.h"
@@ -134,9 +135,9 @@ private slots:
     auto request = std::make_shared<ui::EvaluationRequest>();
     request->comparisons = {lib.system("gpu/h100x4"), lib.system("gpu/a100x4")};
     request->designPreset = "memexplorer/p1d1";
-    request->published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract"},
-                          {"gpu/h100x4", ClaimMetric::Ttft, 0.5, "a TTFT figure"},
-                          {"gpu/b200", ClaimMetric::Ttft, 2.0, "not compared"}};
+    request->published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract", "llama-3.3-70b", "osworld"},
+                          {"gpu/h100x4", ClaimMetric::Ttft, 0.5, "a TTFT figure", "llama-3.3-70b", "osworld"},
+                          {"gpu/b200", ClaimMetric::Ttft, 2.0, "not compared", "llama-3.3-70b", "osworld"}};
     results->request = request;
     ui::ComparisonTable table;
     table.showResults(results);
@@ -154,9 +155,24 @@ private slots:
     request->designPreset.clear();
     table.showResults(results);
     QVERIFY(table.item(1, ui::ComparisonTable::VersusColumn)->toolTip().contains(QStringLiteral("edited")));
-    request->published = {{"gpu/b200", ClaimMetric::Ttft, 2.0, "not compared"}};
+    request->published = {{"gpu/b200", ClaimMetric::Ttft, 2.0, "not compared", "llama-3.3-70b", "osworld"}};
     table.showResults(results);
     QVERIFY(table.paperSays(1).isEmpty());
+  }
+
+  // A paper's figures go into the request only while the project runs the model and workload they
+  // were published for.
+  void publishedFiguresFollowTheirRun() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    Project project = readProject(defaultProjectPath(lib), lib);
+    QCOMPARE(project.published.size(), std::size_t(2));
+    QCOMPARE(ui::evaluationRequest(project, lib).published.size(), std::size_t(2));
+    QCOMPARE(ui::evaluationRequest(project, lib).designPreset, std::string("memexplorer/p1d1"));
+    project.workload = "bfcl-websearch";
+    QVERIFY(ui::evaluationRequest(project, lib).published.empty());
+    project.workload = "osworld";
+    project.model = "llama-3.1-8b";
+    QVERIFY(ui::evaluationRequest(project, lib).published.empty());
   }
 
   // Throughput per area: every device with an area model reports it, a GPU says why it has none.
