@@ -14,6 +14,8 @@ int evaluateCommand(const std::vector<std::string>& args, std::ostream& out, std
 int presetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// `engines list [--json]`: the registered engines with a one-line description each.
 int enginesCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `compare --project FILE [--json]`: the design beside its comparisons and the paper's published figures (compare_command.cpp).
+int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int importModelCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// params [--markdown | --update FILE]: the generated preset reference (core/io/preset_reference.h).

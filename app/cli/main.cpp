@@ -26,6 +26,10 @@ commands:
       --set overrides one field (repeatable): PATH is a JSON pointer into the system with its
       devices inline (/groups/0/count=8), or prefill/..., decode/..., device/... into a group's
       device (decode/memory/off_chip/0/count=4), model/... or workload/... (workload/input_tokens=4096).
+  compare --project FILE [--json] [--presets DIR]
+      The project's design beside every system it is compared with (each at the largest decode
+      batch it holds, as the workbench's comparison table), and the figures the project's paper
+      publishes against them (its "published" list) beside the model's own ratio.
   presets list [--json] [--kind memory|model|workload|device|system|project]
       List every preset id.
   engines list [--json]
@@ -104,6 +108,7 @@ int main(int argc, char** argv) {
     if (command == "evaluate") return llmwb::cli::evaluateCommand(words, std::cout, std::cerr);
     if (command == "presets") return llmwb::cli::presetsCommand(words, std::cout, std::cerr);
     if (command == "engines") return llmwb::cli::enginesCommand(words, std::cout, std::cerr);
+    if (command == "compare") return llmwb::cli::compareCommand(words, std::cout, std::cerr);
     if (command == "validate") return llmwb::cli::validateCommand(words, std::cout, std::cerr);
     if (command == "import-model") return llmwb::cli::importModelCommand(words, std::cout, std::cerr);
     if (command == "params") return llmwb::cli::paramsCommand(words, std::cout, std::cerr);

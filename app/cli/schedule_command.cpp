@@ -2,6 +2,7 @@
 // llmwb-cli schedule: the Snake per-layer schedule (mode x shape per linear operator) over a grid
 // of decode operating points, and the slowdown of each single fixed mode (Snake §6.5, Fig. 13).
 #include "app/cli/cli_args.h"
+#include "app/cli/table.h"
 #include "app/cli/commands.h"
 #include "core/engine/snake/snake_schedule.h"
 #include "core/io/preset_library.h"
@@ -36,11 +37,6 @@ std::string pad(std::string_view text, std::size_t width) {
   return s;
 }
 
-std::string fmt(const char* pattern, double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, v);
-  return text;
-}
 } // namespace
 
 int scheduleCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {

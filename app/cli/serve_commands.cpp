@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Serving commands: serve (one request-level simulation) and serve-sweep (latency against rate).
 #include "app/cli/cli_args.h"
+#include "app/cli/table.h"
 #include "app/cli/commands.h"
 #include "core/io/overrides.h"
 #include "core/io/preset_library.h"
@@ -86,11 +87,6 @@ PresetLibrary libraryFor(const Args& args) {
   return args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
 }
 
-std::string fmt(const char* pattern, double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, v);
-  return text;
-}
 
 void printLatency(std::ostream& out, const char* name, const serving::Percentiles& p, double scale) {
   out << name << fmt("%10.4g", p.mean.value() * scale) << fmt("%10.4g", p.p50.value() * scale)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Study commands: roofline, batch sweeps, array-geometry sweeps.
 #include "app/cli/cli_args.h"
+#include "app/cli/table.h"
 #include "app/cli/commands.h"
 #include "core/io/preset_library.h"
 #include "core/io/study_json.h"
@@ -20,11 +21,6 @@ std::vector<int> batchesFor(const Args& args, int defaultLargest) {
   return powersOfTwo(int(args.integer("max-batch", 1, 1 << 20).value_or(defaultLargest)));
 }
 
-std::string fmt(const char* pattern, double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, v);
-  return text;
-}
 } // namespace
 
 int rooflineCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {

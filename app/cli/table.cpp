@@ -7,7 +7,6 @@
 
 namespace llmwb::cli {
 
-namespace {
 std::string fmt(const char* pattern, double v) {
   char text[64];
   std::snprintf(text, sizeof text, pattern, v);
@@ -22,6 +21,7 @@ std::string seconds(Seconds s) {
   return fmt("%.1f us", v * 1e6);
 }
 
+namespace {
 void row(std::ostream& out, const std::string& label, const std::string& value) {
   out << "  " << label << std::string(label.size() < 26 ? 26 - label.size() : 1, ' ') << value << "\n";
 }

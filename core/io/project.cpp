@@ -155,6 +155,72 @@ nlohmann::json projectJson(const Project& p) {
 }
 } // namespace
 
+std::vector<PublishedClaim> publishedForRun(const Project& project) {
+  std::vector<PublishedClaim> out;
+  for (const auto& claim : project.published)
+    if (claim.model == project.model && claim.workload == project.workload) out.push_back(claim);
+  return out;
+}
+
+const ProjectComparison::Row* ProjectComparison::against(const PublishedClaim& claim) const {
+  for (const auto& row : comparisons)
+    if (row.id == claim.against) return &row;
+  return nullptr;
+}
+
+ProjectComparison compareProject(const Project& project, const PresetLibrary& library) {
+  const ModelSpec model = library.model(project.model);
+  const Workload workload = library.workload(project.workload);
+  auto named = [](const SystemSpec& s) { return s.name.empty() ? s.id : s.name; };
+  ProjectComparison c{project.name, project.model, project.workload, {}, {}, publishedForRun(project)};
+  const auto& design = project.system.system;
+  c.design = {project.system.preset.empty() ? design.id : project.system.preset, named(design),
+              evaluate(design, model, workload, project.options)};
+  for (const auto& s : project.comparisons) {
+    EvaluationOptions options = project.options;
+    options.decodeBatch.reset(); // each system at the largest batch it holds
+    c.comparisons.push_back({s.system.id, named(s.system), evaluate(s.system, model, workload, options)});
+  }
+  return c;
+}
+
+namespace {
+nlohmann::json rowJson(const ProjectComparison::Row& row) {
+  const auto& r = row.result;
+  nlohmann::json j = {{"id", row.id}, {"name", row.name}, {"feasible", r.feasible}};
+  if (!r.feasible) {
+    j["problems"] = r.problems;
+    return j;
+  }
+  j["prefill_batch"] = r.prefill.batch;
+  j["decode_batch"] = r.decode.batch;
+  j["ttft_s"] = r.prefill.ttft.value();
+  j["prefill_tokens_per_s"] = r.prefill.tokensPerSecond;
+  j["decode_tokens_per_s"] = r.decode.tokensPerSecond;
+  j["tbt_s"] = r.decode.tbt.value();
+  j["average_power_W"] = r.endToEnd.averagePower.value();
+  j["prefill_tokens_per_J"] = r.prefill.tokensPerJoule;
+  j["decode_tokens_per_J"] = r.decode.tokensPerJoule;
+  j["tokens_per_J"] = r.endToEnd.tokensPerJoule;
+  return j;
+}
+} // namespace
+
+std::string projectComparisonToJson(const ProjectComparison& c) {
+  nlohmann::json j = {{"project", c.project}, {"model", c.model}, {"workload", c.workload}, {"design", rowJson(c.design)}};
+  j["comparisons"] = nlohmann::json::array();
+  for (const auto& row : c.comparisons) j["comparisons"].push_back(rowJson(row));
+  j["published"] = nlohmann::json::array();
+  for (const auto& claim : c.published) {
+    const auto* row = c.against(claim);
+    const auto model = row ? modelAdvantage(claim.metric, c.design.result, row->result) : std::nullopt;
+    j["published"].push_back({{"against", claim.against}, {"compared", row != nullptr}, {"metric", std::string(toString(claim.metric))},
+                              {"paper_ratio", claim.ratio}, {"model_ratio", model ? nlohmann::json(*model) : nlohmann::json(nullptr)},
+                              {"source", claim.source}});
+  }
+  return j.dump(2);
+}
+
 std::string projectJsonText(const Project& project) { return projectJson(project).dump(2); }
 
 std::string withUiEntry(const std::string& uiState, const std::string& key, const std::string& value) {

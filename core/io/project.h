@@ -50,6 +50,29 @@ struct Project {
 /// names file and field on problems.
 Project readProject(const std::filesystem::path& file, const PresetLibrary& library);
 
+/// The published figures that hold for the project's current model and workload.
+std::vector<PublishedClaim> publishedForRun(const Project& project);
+
+/// The project's design beside every system it is compared with, evaluated as the workbench's
+/// comparison table has them (the design at the project's options, each compared system at the
+/// largest decode batch it holds), with the published figures for this run.
+struct ProjectComparison {
+  struct Row {
+    std::string id, name; ///< preset id (or the inline system's id) and display name
+    EvaluationResult result;
+  };
+  std::string project, model, workload;
+  Row design;
+  std::vector<Row> comparisons;
+  std::vector<PublishedClaim> published;
+  /// The compared row a figure is against; nullptr when that system is not compared.
+  const Row* against(const PublishedClaim& claim) const;
+};
+ProjectComparison compareProject(const Project& project, const PresetLibrary& library);
+/// `llmwb-cli compare --json`: each row's figures (units in the keys) and each published figure
+/// with the model's ratio (null when the row does not run or is not compared).
+std::string projectComparisonToJson(const ProjectComparison& comparison);
+
 /// The project as a version-2 document (JSON text).
 std::string projectJsonText(const Project& project);
 

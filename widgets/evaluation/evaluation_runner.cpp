@@ -20,9 +20,7 @@ struct Outcome {
 EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary& library) {
   EvaluationRequest request{project.system.system, library.model(project.model), library.workload(project.workload), project.options};
   for (const auto& c : project.comparisons) request.comparisons.push_back(c.system);
-  // A paper's figure holds for the model and workload it was published for.
-  for (const auto& claim : project.published)
-    if (claim.model == project.model && claim.workload == project.workload) request.published.push_back(claim);
+  request.published = publishedForRun(project);
   request.designPreset = project.system.preset;
   return request;
 }
