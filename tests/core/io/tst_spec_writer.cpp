@@ -190,6 +190,30 @@ TEST(ProjectFile, PublishedFiguresAreForTheProjectsRunUnlessTheyNameOne) {
   EXPECT_EQ(p.published[1].workload, "2K:1K");
 }
 
+// `llmwb-cli compare`: the design at the project's options, each compared system at the largest
+// decode batch it holds, and the published figures of this run matched to their rows.
+TEST(ProjectComparison, AsTheWorkbenchTableHasIt) {
+  const auto& lib = test::presets();
+  Project p = readProject(defaultProjectPath(lib), lib);
+  p.options.decodeBatch = 2;
+  const auto c = compareProject(p, lib);
+  EXPECT_EQ(c.design.id, "memexplorer/p1d1");
+  EXPECT_EQ(c.design.result.decode.batch, 2);
+  ASSERT_EQ(c.comparisons.size(), 2u);
+  EXPECT_EQ(c.comparisons[0].id, "gpu/h100x4");
+  EXPECT_EQ(c.comparisons[0].result.decode.batch, c.comparisons[0].result.decode.maxBatch);
+  ASSERT_EQ(c.published.size(), 2u);
+  ASSERT_EQ(c.against(c.published[0]), &c.comparisons[0]);
+  const std::string json = projectComparisonToJson(c);
+  EXPECT_NE(json.find("\"paper_ratio\": 3.23"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"model_ratio\": 0."), std::string::npos) << json;
+  // Not compared any more: the figure stays, matched to no row, with no model ratio.
+  p.comparisons.erase(p.comparisons.begin());
+  const auto without = compareProject(p, lib);
+  EXPECT_EQ(without.against(without.published[0]), nullptr);
+  EXPECT_NE(projectComparisonToJson(without).find("\"model_ratio\": null"), std::string::npos);
+}
+
 // The model's side of a published figure: the design's advantage in the metric's own direction.
 TEST(PublishedClaim, ModelAdvantageReadsFromTheDesignsSide) {
   EvaluationResult design, baseline;
