@@ -2,6 +2,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/cli_args.h"
+#include "app/cli/presets_option.h"
 #include "app/cli/table.h"
 #include "core/io/input_error.h"
 #include "core/io/overrides.h"
@@ -31,7 +32,7 @@ int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, st
   const Args args(words, {"system", "model", "workload", "project", "batch", "prefill-batch", "segments", "presets", "set"},
                   {"json", "operators"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
-  const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  const PresetLibrary library = libraryFor(args);
   // A project supplies system, model and workload; explicit options override it.
   std::optional<Project> project;
   if (const auto file = args.value("project")) project = readProject(*file, library);
@@ -65,7 +66,7 @@ int evaluateCommand(const std::vector<std::string>& words, std::ostream& out, st
 int presetsCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
   if (words.empty() || words.front() != "list") throw UsageError("expected: presets list [--json] [--kind KIND]");
   const Args args(std::vector<std::string>(words.begin() + 1, words.end()), {"kind", "presets"}, {"json"});
-  const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  const PresetLibrary library = libraryFor(args);
   std::optional<PresetKind> only;
   if (const auto k = args.value("kind")) {
     for (auto kind : {PresetKind::MemoryTechnology, PresetKind::Model, PresetKind::Workload, PresetKind::Device,
@@ -111,7 +112,7 @@ int enginesCommand(const std::vector<std::string>& words, std::ostream& out, std
 int validateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
   const Args args(words, {"presets"}, {});
   if (args.positional().empty()) throw UsageError("expected: validate FILE [FILE...]");
-  const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  const PresetLibrary library = libraryFor(args);
   for (const auto& file : args.positional()) {
     if (validateIfDesignSpace(file, library)) {
       out << file << ": valid design space\n";

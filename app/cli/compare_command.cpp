@@ -4,6 +4,7 @@
 // beside the model's own (Project::published).
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/presets_option.h"
 #include "app/cli/table.h"
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
@@ -38,7 +39,7 @@ std::string advantage(double ratio) { return ratio >= 1 ? fmt("%.3gx better", ra
 int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
   const Args args(words, {"project", "presets"}, {"json"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
-  const PresetLibrary library = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  const PresetLibrary library = libraryFor(args);
   const auto c = compareProject(readProject(args.required("project"), library), library);
   if (args.flag("json")) {
     out << projectComparisonToJson(c) << "\n";

@@ -2,6 +2,7 @@
 // explore, merge and convergence: design-space exploration from the command line (docs/dse.md).
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/presets_option.h"
 #include "core/io/atomic_file.h"
 #include "core/io/input_error.h"
 #include "core/io/read_log.h"
@@ -36,10 +37,6 @@ struct StopOnSignal {
     std::signal(SIGTERM, SIG_DFL);
   }
 };
-
-PresetLibrary libraryOf(const Args& args) {
-  return args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
-}
 
 Shard parseShard(const std::string& text) {
   const auto slash = text.find('/');
@@ -132,7 +129,7 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const std::string outPath = args.required("out");
   const std::string method = args.required("method");
-  const PresetLibrary library = libraryOf(args);
+  const PresetLibrary library = libraryFor(args);
   io::ReadLog inputs; // every preset the problem is read from, for the journal's resume check
   const auto problem = loadDesignProblem(args.required("space"), library);
   const auto& space = problem.space();
@@ -215,7 +212,7 @@ int convergenceCommand(const std::vector<std::string>& words, std::ostream& out,
                   {"quiet"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const std::string outPath = args.required("out");
-  const PresetLibrary library = libraryOf(args);
+  const PresetLibrary library = libraryFor(args);
   const auto problem = loadDesignProblem(args.required("space"), library);
   dse::ConvergenceOptions options;
   if (const auto methods = args.value("methods")) {

@@ -2,14 +2,14 @@
 // llmwb-cli schedule: the Snake per-layer schedule (mode x shape per linear operator) over a grid
 // of decode operating points, and the slowdown of each single fixed mode (Snake §6.5, Fig. 13).
 #include "app/cli/cli_args.h"
-#include "app/cli/table.h"
 #include "app/cli/commands.h"
+#include "app/cli/presets_option.h"
+#include "app/cli/table.h"
 #include "core/engine/snake/snake_schedule.h"
 #include "core/io/preset_library.h"
 #include "core/io/schedule_json.h"
 #include "core/workload/workload.h"
 
-#include <cstdio>
 #include <sstream>
 
 namespace llmwb::cli {
@@ -41,7 +41,7 @@ std::string pad(std::string_view text, std::size_t width) {
 
 int scheduleCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
   const Args args(words, {"system", "model", "batches", "contexts", "presets"}, {"json"});
-  const auto lib = args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
+  const auto lib = libraryFor(args);
   const std::string systemId = args.required("system"), modelId = args.required("model");
   const auto system = lib.system(systemId);
   const auto model = lib.model(modelId);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Serving commands: serve (one request-level simulation) and serve-sweep (latency against rate).
 #include "app/cli/cli_args.h"
-#include "app/cli/table.h"
 #include "app/cli/commands.h"
+#include "app/cli/presets_option.h"
+#include "app/cli/table.h"
 #include "core/io/overrides.h"
 #include "core/io/preset_library.h"
 #include "core/io/serving_json.h"
@@ -10,7 +11,6 @@
 #include "core/serving/scheduler.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -82,11 +82,6 @@ serving::ServingConfig configFrom(const Args& args, const PresetLibrary& lib, bo
   if (const auto v = args.value("tbt-limit")) c.tbtLimit = Seconds(positiveNumber("tbt-limit", *v, "seconds"));
   return c;
 }
-
-PresetLibrary libraryFor(const Args& args) {
-  return args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
-}
-
 
 void printLatency(std::ostream& out, const char* name, const serving::Percentiles& p, double scale) {
   out << name << fmt("%10.4g", p.mean.value() * scale) << fmt("%10.4g", p.p50.value() * scale)

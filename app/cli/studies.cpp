@@ -1,26 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Study commands: roofline, batch sweeps, array-geometry sweeps.
 #include "app/cli/cli_args.h"
-#include "app/cli/table.h"
 #include "app/cli/commands.h"
+#include "app/cli/presets_option.h"
+#include "app/cli/table.h"
 #include "core/io/preset_library.h"
 #include "core/io/study_json.h"
 
-#include <cstdio>
 #include <sstream>
 
 namespace llmwb::cli {
 
 namespace {
-PresetLibrary libraryFor(const Args& args) {
-  return args.value("presets") ? PresetLibrary({*args.value("presets")}) : PresetLibrary();
-}
-
 std::vector<int> batchesFor(const Args& args, int defaultLargest) {
   if (const auto b = args.integer("batch", 1, 1 << 20)) return {int(*b)};
   return powersOfTwo(int(args.integer("max-batch", 1, 1 << 20).value_or(defaultLargest)));
 }
-
 } // namespace
 
 int rooflineCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {

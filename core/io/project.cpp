@@ -168,6 +168,12 @@ const ProjectComparison::Row* ProjectComparison::against(const PublishedClaim& c
   return nullptr;
 }
 
+EvaluationOptions comparedSystemOptions(EvaluationOptions options) {
+  options.decodeBatch.reset();
+  options.roofline = false;
+  return options;
+}
+
 ProjectComparison compareProject(const Project& project, const PresetLibrary& library) {
   const ModelSpec model = library.model(project.model);
   const Workload workload = library.workload(project.workload);
@@ -176,11 +182,8 @@ ProjectComparison compareProject(const Project& project, const PresetLibrary& li
   const auto& design = project.system.system;
   c.design = {project.system.preset.empty() ? design.id : project.system.preset, named(design),
               evaluate(design, model, workload, project.options)};
-  for (const auto& s : project.comparisons) {
-    EvaluationOptions options = project.options;
-    options.decodeBatch.reset(); // each system at the largest batch it holds
-    c.comparisons.push_back({s.system.id, named(s.system), evaluate(s.system, model, workload, options)});
-  }
+  for (const auto& s : project.comparisons)
+    c.comparisons.push_back({s.system.id, named(s.system), evaluate(s.system, model, workload, comparedSystemOptions(project.options))});
   return c;
 }
 

@@ -53,6 +53,10 @@ Project readProject(const std::filesystem::path& file, const PresetLibrary& libr
 /// The published figures that hold for the project's current model and workload.
 std::vector<PublishedClaim> publishedForRun(const Project& project);
 
+/// How a compared system runs beside the design: the design's options, but at the largest decode
+/// batch the system holds and without a roofline (only the design's is shown).
+EvaluationOptions comparedSystemOptions(EvaluationOptions options);
+
 /// The project's design beside every system it is compared with, evaluated as the workbench's
 /// comparison table has them (the design at the project's options, each compared system at the
 /// largest decode batch it holds), with the published figures for this run.

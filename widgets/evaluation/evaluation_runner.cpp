@@ -40,10 +40,8 @@ std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequ
   results->name = request.system.name.empty() ? request.system.id : request.system.name;
   for (const auto& c : request.comparisons) {
     results->comparisonNames.push_back(c.name.empty() ? c.id : c.name);
-    EvaluationOptions options = request.options;
-    options.decodeBatch.reset(); // each system at the largest batch it holds
-    options.roofline = false;    // only the system's roofline is shown
-    results->comparisons.push_back(std::make_shared<const EvaluationResult>(evaluate(c, request.model, request.workload, options)));
+    results->comparisons.push_back(
+        std::make_shared<const EvaluationResult>(evaluate(c, request.model, request.workload, comparedSystemOptions(request.options))));
   }
   results->seconds = double(clock.nsecsElapsed()) * 1e-9;
   return results;
