@@ -201,7 +201,9 @@ void BreakdownPlot::rebuild() {
       top = std::max(top, limit);
     }
     // Room for the totals above the bars; a figure's layout (fitToLayout) refines it to the labels.
-    y->setRange(0, top > 0 ? top * kHeadroom : 1);
+    // Shares have no totals and no limit: their axis ends at the whole (100 %).
+    const bool above = panel.quantity != BarQuantity::Share || panel.limit > 0;
+    y->setRange(0, top > 0 ? top * (above ? kHeadroom : 1.0) : 1);
     fit.top = top;
     if (top > 0) mPanelFits.push_back(std::move(fit));
   }
@@ -302,7 +304,8 @@ bool BreakdownPlot::fitToLayout() {
         }
       }
     }
-    const double room = (upright ? widest : fm.height() + 4) + 4; // and a little air under the panel heading
+    const bool above = !fit.totals.empty() || fit.limit > 0; // labels stand above the bars
+    const double room = above ? (upright ? widest : fm.height() + 4) + 4 : 0; // and a little air under the panel heading
     // A total just under the limit line would be struck through by it: it goes above the line.
     if (fit.limit > 0)
       for (auto* label : fit.totals) {
@@ -316,7 +319,7 @@ bool BreakdownPlot::fitToLayout() {
       }
     mCramped |= room / height > 0.6;
     const double share = std::min(0.6, room / height);
-    const double upper = fit.top * std::max(kHeadroom, 1.02 / (1 - share));
+    const double upper = above ? fit.top * std::max(kHeadroom, 1.02 / (1 - share)) : fit.top;
     if (std::abs(fit.values->range().upper - upper) > 0.01 * upper) {
       fit.values->setRangeUpper(upper);
       changed = true;

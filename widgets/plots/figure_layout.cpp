@@ -224,6 +224,33 @@ void PlotView::wrapOnScreen() {
     for (auto* item : items)
       if (auto t = wrap(names[item->plottable()], item->plottable()->name(), item->font(), room)) item->plottable()->setName(*t);
   }
+  // A legend under the plot keeps as many of its columns as the pane's width holds, down to one
+  // whose longer names wrap (three entries of the die view's legend ran off a laptop's pane).
+  if (mBelowLegendColumns > 0 && legend->visible() && legend->layout() == plotLayout() && legend->itemCount() > 0) {
+    std::vector<QCPPlottableLegendItem*> below;
+    for (int i = 0; i < legend->itemCount(); ++i)
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) below.push_back(item);
+    const int chrome = 14 + 7 + 20; // icon, padding, margins
+    const int available = viewport().width() - legend->margins().left() - legend->margins().right() - 8;
+    std::vector<int> widths;
+    for (auto* item : below) {
+      auto& known = names[item->plottable()] = mScreenNames[item->plottable()];
+      if (item->plottable()->name() != known.shown) known.original = item->plottable()->name();
+      const QFontMetricsF fm(item->font());
+      double widest = 0; // a name the view wrapped itself is as wide as its longest line
+      for (const QString& line : known.original.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
+      widths.push_back(int(widest) + chrome);
+    }
+    const int columns = std::min(mBelowLegendColumns, columnsThatFit(widths, available, legend->columnSpacing()));
+    for (auto* item : below)
+      if (auto t = wrap(names[item->plottable()], item->plottable()->name(), item->font(), columns == 1 ? available - chrome : 0))
+        item->plottable()->setName(*t);
+    if (columns != legend->wrap()) {
+      legend->setWrap(columns);
+      legend->setFillOrder(QCPLayoutGrid::foColumnsFirst); // setWrap() alone leaves the items where they are
+      changed = true;
+    }
+  }
   mScreenTexts = std::move(texts);
   mScreenLabels = std::move(labels);
   mScreenNames = std::move(names);

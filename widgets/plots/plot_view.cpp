@@ -74,7 +74,8 @@ void PlotView::placeLegendBelow(int columns) {
   plotLayout()->addElement(row, 0, legend);
   plotLayout()->setRowStretchFactor(row, 0.001);
   legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  legend->setWrap(std::max(1, columns));
+  mBelowLegendColumns = std::max(1, columns);
+  legend->setWrap(mBelowLegendColumns);
   legend->setMargins(QMargins(4, 2, 4, 2));
   legend->setVisible(true);
 }

@@ -75,7 +75,8 @@ protected:
   /// covers data, however many entries it has.
   void placeLegendRight();
   /// The legend in a row under the plot, `columns` entries wide: for plots shown in half a pane,
-  /// where a legend beside the plot would leave the heading and the axes too little width.
+  /// where a legend beside the plot would leave the heading and the axes too little width. On
+  /// screen it takes fewer columns when the pane is too narrow for them (wrapOnScreen()).
   void placeLegendBelow(int columns);
 
   /// A point that shows `text` when the mouse is within a few pixels of it (an empty text is
@@ -153,6 +154,7 @@ private:
   std::map<QCPTextElement*, ScreenText> mScreenTexts;
   std::map<QCPAxis*, ScreenText> mScreenLabels;
   int mScreenWraps = 0; ///< replots in a row that wrapping asked for
+  int mBelowLegendColumns = 0; ///< placeLegendBelow()'s columns; 0: the legend is not below the plot
   std::map<QCPAbstractPlottable*, ScreenText> mScreenNames; ///< legend names beside the plot
 
   PlotTheme mTheme;

@@ -38,7 +38,6 @@ const snake::ScheduledOperator* SnakeDieData::current() const {
 
 SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context) {
   SnakeDieData d;
-  d.system = QString::fromStdString(request.system.name);
   d.batch = batch;
   d.context = context;
   const auto* group = nmpGroup(request.system);

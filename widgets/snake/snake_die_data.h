@@ -24,7 +24,6 @@ std::optional<NmpDie> nmpDieOf(const DeviceSpec& device);
 const DeviceGroup* nmpGroup(const SystemSpec& system);
 
 struct SnakeDieData {
-  QString system;  ///< the system's display name
   QString device;  ///< the device's name
   QString problem; ///< non-empty: why nothing is shown
   NmpDie die;

@@ -138,10 +138,10 @@ void SnakeView::updateDie() {
       const QString name = QString::fromUtf8(snake::toString(snake::kPartitionModes[m]).data());
       parts << (p.valid ? QStringLiteral("%1 %2").arg(name, micro(p.time.value())) : tr("%1 n/a").arg(name));
     }
-    mModes->setText(tr("%1 on %2 (TP = %3), GEMM %4 x %5 x %6 (M x K x N) per device. Fixed modes: %7. Chosen: %8 (%9 % of peak MACs).")
-                        .arg(die.device)
-                        .arg(die.system)
+    // The system's name is the window's; it often says its TP degree itself.
+    mModes->setText(tr("%1 x %2 at TP = %1, GEMM %3 x %4 x %5 (M x K x N) per device. Fixed modes: %6. Chosen: %7 (%8 % of peak MACs).")
                         .arg(die.devices)
+                        .arg(die.device)
                         .arg(op->problem.m, 0, 'f', 0)
                         .arg(op->problem.k, 0, 'f', 0)
                         .arg(op->problem.n, 0, 'f', 0)

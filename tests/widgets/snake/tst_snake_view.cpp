@@ -76,6 +76,25 @@ private slots:
     QVERIFY(checked >= 5); // the die's heading, the mode shares' two, power and area's three
   }
 
+  void legendUnderTheDieFitsANarrowPane() {
+    // Three columns of legend entries ran off a 1366 x 768 window's results pane (~700 px): on
+    // screen the legend keeps only the columns the pane holds.
+    ui::SnakeView view;
+    QVERIFY(showSnakeProject(view, {700, 420}));
+    auto* die = view.diePlot();
+    QTRY_VERIFY(die->legend->itemCount() >= 3);
+    for (int k = 0; k < 4; ++k) QCoreApplication::processEvents();
+    QVERIFY(die->legend->wrap() < 3);
+    for (int i = 0; i < die->legend->itemCount(); ++i) {
+      const QRect r = die->legend->item(i)->outerRect();
+      QVERIFY2(r.left() >= 0 && r.right() <= die->viewport().right() + 1,
+               qPrintable(QStringLiteral("legend entry %1 at %2..%3 of %4 px").arg(i).arg(r.left()).arg(r.right()).arg(die->viewport().width())));
+    }
+    // Wide enough, all three columns come back.
+    view.resize(1600, 420);
+    QTRY_COMPARE(die->legend->wrap(), 3);
+  }
+
   void dieShowsSixteenPusOfFourCores() {
     ui::SnakeView view;
     QVERIFY(showSnakeProject(view, {1200, 800}));
@@ -104,6 +123,8 @@ private slots:
     QTRY_VERIFY_WITH_TIMEOUT(!view.sharesRunning() && !view.sharesPlot()->data().empty(), 60000);
     const auto& panel = view.sharesPlot()->data().panels[0];
     QCOMPARE(panel.categories.size(), 16);
+    for (auto* rect : view.sharesPlot()->axisRects()) // shares end at the whole, with no room for totals
+      if (rect->visible()) QCOMPARE(rect->axis(QCPAxis::atLeft)->range().upper, 100.0);
     for (int c = 0; c < panel.categories.size(); ++c) {
       double sum = 0;
       for (const auto& s : panel.series) sum += s.values[std::size_t(c)];
