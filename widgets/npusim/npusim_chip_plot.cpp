@@ -100,6 +100,26 @@ void NpusimChipPlot::fitAspect() {
   xAxis->setRange(cx - r.width() / ppu / 2, cx + r.width() / ppu / 2);
   yAxis->setRange(cy - r.height() / ppu / 2, cy + r.height() / ppu / 2);
   for (auto* l : mCellLabels) l->setVisible(ppu * 2 * kHalf >= 18);
+  // Coordinates as dense as their labels allow: "10 11 12" ran together on a 16 x 16 mesh in a
+  // laptop's pane.
+  const double label = QFontMetricsF(xAxis->tickLabelFont()).horizontalAdvance(QString::number(std::max(cols, rows) - 1)) + 4;
+  int step = 1;
+  while (step * ppu < label && step < std::max(cols, rows)) step *= 2;
+  if (step != mTickStep) setMeshTicks(step);
+}
+
+void NpusimChipPlot::setMeshTicks(int step) {
+  mTickStep = step;
+  for (auto [a, n] : {std::pair{xAxis, mData.map.columns}, std::pair{yAxis, mData.map.rows}}) {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    int last = 0;
+    for (int i = 0; i < n; i += step) last = i;
+    // The last core is labelled; a regular tick closer to it than `step` would run into it.
+    for (int i = 0; i < n; i += step)
+      if (i == 0 || i != last || n - 1 - last >= step) ticker->addTick(i, QString::number(i));
+    if (n > 1 && last != n - 1) ticker->addTick(n - 1, QString::number(n - 1));
+    a->setTicker(ticker);
+  }
 }
 
 void NpusimChipPlot::rebuild() {
@@ -133,12 +153,8 @@ void NpusimChipPlot::rebuild() {
   yAxis->setLabel(tr("mesh row y"));
   yAxis->setRangeReversed(true);
   // Ticks only under the mesh (the ranges are wider to keep the cores square).
-  for (auto [a, n] : {std::pair{xAxis, map.columns}, std::pair{yAxis, map.rows}}) {
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int step = std::max(map.columns, map.rows) > 16 ? 4 : 1;
-    for (int i = 0; i < n; i += step) ticker->addTick(i, QString::number(i));
-    if ((n - 1) % step) ticker->addTick(n - 1, QString::number(n - 1));
-    a->setTicker(ticker);
+  setMeshTicks(std::max(map.columns, map.rows) > 16 ? 4 : 1); // fitAspect() thins them to the room
+  for (auto* a : {xAxis, yAxis}) {
     a->grid()->setVisible(false);
     a->setSubTicks(false);
   }

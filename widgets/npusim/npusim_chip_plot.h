@@ -53,6 +53,8 @@ protected:
 
 private:
   void fitAspect();
+  /// Mesh coordinates every `step` cores along both axes, and the last one.
+  void setMeshTicks(int step);
   /// Outlines the slot under `pos` as the drop target (or hides the outline).
   void markDropTarget(const QPointF& pos);
   bool mDragEnabled = false;
@@ -62,6 +64,7 @@ private:
   QCPColorScale* mScale = nullptr;
   int mCoreItems = 0, mLinkItems = 0;
   std::vector<QCPItemText*> mCellLabels; ///< hidden when the cores are drawn too small to read them
+  int mTickStep = 0; ///< setMeshTicks()'s step; 0: not set since the last rebuild
 };
 
 /// The heat colour of a link load in [0, 1] (light yellow to dark red).
