@@ -114,9 +114,9 @@ void NpusimChipPlot::setMeshTicks(int step) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     int last = 0;
     for (int i = 0; i < n; i += step) last = i;
-    // The last core is labelled; a regular tick closer to it than `step` would run into it.
+    // The last core is labelled; the last regular tick, closer to it than `step`, would run into it.
     for (int i = 0; i < n; i += step)
-      if (i == 0 || i != last || n - 1 - last >= step) ticker->addTick(i, QString::number(i));
+      if (i != last || last == 0 || last == n - 1) ticker->addTick(i, QString::number(i));
     if (n > 1 && last != n - 1) ticker->addTick(n - 1, QString::number(n - 1));
     a->setTicker(ticker);
   }

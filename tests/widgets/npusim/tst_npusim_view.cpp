@@ -155,6 +155,35 @@ private slots:
     QCOMPARE(scale->layout(), side);
   }
 
+  void meshCoordinatesNeverRunTogether() {
+    // A 16 x 16 mesh in a 1366 x 768 window's pane labelled every core ("1011121314"): the ticks
+    // thin to what their labels need, the last core is always labelled, and a wide pane has them all.
+    auto ticksAt = [&](QSize size) {
+      ui::NpusimChipPlot plot;
+      plot.resize(size);
+      plot.show();
+      plot.setData(ui::npusimChipData(request("npusim-small-256.llmwb"), ui::NpusimPhase::Prefill, "stages"));
+      QCoreApplication::processEvents();
+      plot.replot();
+      const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot.xAxis->ticker());
+      const QFontMetricsF fm(plot.xAxis->tickLabelFont());
+      double gap = 1e9;
+      for (auto it = ticker->ticks().cbegin(); std::next(it) != ticker->ticks().cend(); ++it) {
+        const auto next = std::next(it);
+        const double room = plot.xAxis->coordToPixel(next.key()) - plot.xAxis->coordToPixel(it.key());
+        gap = std::min(gap, room - (fm.horizontalAdvance(it.value()) + fm.horizontalAdvance(next.value())) / 2);
+      }
+      return std::pair{ticker->ticks(), gap};
+    };
+    const auto [narrow, narrowGap] = ticksAt({520, 380});
+    QVERIFY2(narrowGap >= 2, qPrintable(QString::number(narrowGap)));
+    QVERIFY(narrow.size() < 16);
+    QVERIFY(narrow.contains(0) && narrow.contains(15));
+    const auto [wide, wideGap] = ticksAt({2400, 1400});
+    QCOMPARE(wide.size(), 16);
+    QVERIFY(wideGap >= 2);
+  }
+
   // Drag a TP group to another slot: an undoable edit of parallelism.group_slots, the chip
   // re-evaluated, the latency change shown before -> after; undo puts the group back.
   void draggingAGroupIsAnUndoableEditShowingTheLatencyChange() {
