@@ -45,8 +45,9 @@ int scheduleCommand(const std::vector<std::string>& words, std::ostream& out, st
   const std::string systemId = args.required("system"), modelId = args.required("model");
   const auto system = lib.system(systemId);
   const auto model = lib.model(modelId);
-  const auto batches = listOf("batches", args.value("batches").value_or("1,4,8,16,32,64"), false);
-  const auto contexts = listOf("contexts", args.value("contexts").value_or("2K,4K,8K"), true);
+  // Without the options, Fig. 13's grid.
+  const auto batches = args.value("batches") ? listOf("batches", *args.value("batches"), false) : snake::fig13Batches();
+  const auto contexts = args.value("contexts") ? listOf("contexts", *args.value("contexts"), true) : snake::fig13Contexts();
   const DeviceGroup* group = nullptr;
   for (const auto& g : system.groups)
     if (g.role != DeviceRole::Prefill) group = &g;

@@ -66,12 +66,10 @@ SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double
   return d;
 }
 
-std::vector<double> snakeGridBatches() { return {8, 16, 32, 64}; }
-std::vector<double> snakeGridContexts() { return {1024, 2048, 4096, 8192}; }
-
 namespace {
+/// "2K" for 2,000 tokens, as the workbench reads it.
 QString tokens(double v) {
-  return v >= 1024 && std::fmod(v, 1024) == 0 ? QStringLiteral("%1K").arg(v / 1024) : QString::number(v);
+  return v >= 1000 && std::fmod(v, 1000) == 0 ? QStringLiteral("%1K").arg(v / 1000) : QString::number(v);
 }
 } // namespace
 
@@ -85,12 +83,14 @@ BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vecto
                    .arg(QString::fromStdString(request.model.name))
                    .arg(std::max(1, group->count));
   BarPanel panel;
-  panel.title = QObject::tr("Mode share over batch x context (Snake Fig. 13)");
+  panel.title = QObject::tr("Mode share over batch x context, and over all points (Snake Fig. 13)");
   panel.axisName = QObject::tr("Share of operators");
   panel.quantity = BarQuantity::Share;
   const std::vector<snake::Mode> modes{snake::Mode::IsS, snake::Mode::IsSt, snake::Mode::OsS, snake::Mode::OsSt,
                                        snake::Mode::NSplit};
   std::vector<std::vector<double>> shares(modes.size());
+  std::vector<double> chosen(modes.size(), 0.0);
+  double operators = 0;
   for (double b : batches)
     for (double c : contexts) {
       std::vector<snake::ScheduledOperator> ops;
@@ -104,8 +104,13 @@ BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vecto
         double n = 0;
         for (const auto& op : ops) n += op.best.mode == modes[m] ? 1 : 0;
         shares[m].push_back(ops.empty() ? 0.0 : 100.0 * n / double(ops.size()));
+        chosen[m] += n;
       }
+      operators += double(ops.size());
     }
+  // The mix over every point, as Fig. 13(a) gives it per model.
+  panel.categories << QObject::tr("all %1").arg(batches.size() * contexts.size());
+  for (std::size_t m = 0; m < modes.size(); ++m) shares[m].push_back(operators > 0 ? 100.0 * chosen[m] / operators : 0.0);
   for (std::size_t m = 0; m < modes.size(); ++m) {
     double any = 0;
     for (double v : shares[m]) any += v;

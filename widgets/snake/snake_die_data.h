@@ -41,17 +41,14 @@ struct SnakeDieData {
 /// The decode step of the request's model on its NMP group at `batch` x `context`.
 SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context);
 
-/// Fig. 13: the share of the linear operators choosing each partition mode, per batch x context.
-/// Runs the scheduler at every point: call it off the UI thread.
+/// Fig. 13: the share of the linear operators choosing each partition mode, per batch x context,
+/// and over every point together (the figure's per-model mix, "all"). Runs the scheduler at every
+/// point: call it off the UI thread.
 BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vector<double>& batches,
                               const std::vector<double>& contexts);
 /// The die's peak power by part (matrix, vector, PE control, NoC) beside the average power of the
 /// selected operator's plan with its buffers' per-bit energy (no part of the paper's peak split),
 /// and the die's area.
 BreakdownData snakePowerArea(const SnakeDieData& data);
-
-/// The batches and contexts of the mode-share grid (Snake §6.5: batch 8-64, context 1K-8K).
-std::vector<double> snakeGridBatches();
-std::vector<double> snakeGridContexts();
 
 } // namespace llmwb::ui

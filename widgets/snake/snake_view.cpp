@@ -109,7 +109,7 @@ void SnakeView::startShares() {
   mSharesStatus->setText(tr("Scheduling 16 operating points…"));
   mSharesGeneration = mGeneration;
   auto request = mRequest;
-  mWatcher.setFuture(QtConcurrent::run([request] { return snakeModeShares(*request, snakeGridBatches(), snakeGridContexts()); }));
+  mWatcher.setFuture(QtConcurrent::run([request] { return snakeModeShares(*request, snake::fig13Batches(), snake::fig13Contexts()); }));
 }
 
 void SnakeView::updateDie() {

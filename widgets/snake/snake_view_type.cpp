@@ -36,7 +36,7 @@ ViewType snakeDieView() {
     }
     BreakdownPlot bars;
     sink.prepare(bars);
-    for (auto d : {snakeModeShares(request, snakeGridBatches(), snakeGridContexts()), snakePowerArea(data)}) {
+    for (auto d : {snakeModeShares(request, snake::fig13Batches(), snake::fig13Contexts()), snakePowerArea(data)}) {
       if (d.empty()) continue;
       bars.setData(std::move(d));
       sink.write(bars);

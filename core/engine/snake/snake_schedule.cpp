@@ -259,6 +259,16 @@ std::vector<ScheduledOperator> scheduleDecode(const DeviceSpec& device, int devi
   return out;
 }
 
+const std::vector<double>& fig13Batches() {
+  static const std::vector<double> b{1, 4, 8, 16, 32, 64};
+  return b;
+}
+
+const std::vector<double>& fig13Contexts() {
+  static const std::vector<double> c{2000, 4000, 8000};
+  return c;
+}
+
 double ScheduleGrid::share(std::size_t mode) const {
   int total = 0;
   for (int c : chosen) total += c;

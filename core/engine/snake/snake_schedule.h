@@ -114,6 +114,12 @@ struct ScheduleGrid {
   double share(std::size_t mode) const;
 };
 
+/// The operating points of the paper's Fig. 13 (§6.5: 72 choices per model, "varying batch sizes
+/// and input sequence lengths", not listed): 4 linear operators x these 6 batches x 3 contexts, as
+/// spec C.2 proposes. Contexts in tokens, K = 1000 as the workbench reads "2K".
+const std::vector<double>& fig13Batches();  ///< 1, 4, 8, 16, 32, 64 sequences
+const std::vector<double>& fig13Contexts(); ///< 2000, 4000, 8000 tokens
+
 /// scheduleDecode() at every batch x context, with the mode counts and fixed-mode slowdowns.
 ScheduleGrid scheduleGrid(const DeviceSpec& device, int devices, const ModelSpec& model, const std::vector<double>& batches,
                           const std::vector<double>& contexts);

@@ -122,7 +122,18 @@ private slots:
     // Mode shares arrive from the worker; every bar adds up to 100 %.
     QTRY_VERIFY_WITH_TIMEOUT(!view.sharesRunning() && !view.sharesPlot()->data().empty(), 60000);
     const auto& panel = view.sharesPlot()->data().panels[0];
-    QCOMPARE(panel.categories.size(), 16);
+    // Fig. 13's 18 operating points and the mix over all of them, the scheduler's own share.
+    QCOMPARE(panel.categories.size(), 19);
+    QCOMPARE(panel.categories.back(), QStringLiteral("all 18"));
+    const auto shown = request("snake-decode.llmwb");
+    const auto& decode = shown.system.groups.back();
+    const auto grid = snake::scheduleGrid(decode.device, decode.count, shown.model, snake::fig13Batches(), snake::fig13Contexts());
+    for (std::size_t m = 0; m < 4; ++m) {
+      const QString mode = QString::fromUtf8(snake::toString(snake::kPartitionModes[m]).data());
+      const auto series = std::find_if(panel.series.begin(), panel.series.end(), [&](const auto& s) { return s.name == mode; });
+      QVERIFY(series != panel.series.end());
+      QVERIFY(std::abs(series->values.back() - 100 * grid.share(m)) < 1e-9);
+    }
     for (auto* rect : view.sharesPlot()->axisRects()) // shares end at the whole, with no room for totals
       if (rect->visible()) QCOMPARE(rect->axis(QCPAxis::atLeft)->range().upper, 100.0);
     for (int c = 0; c < panel.categories.size(); ++c) {

@@ -13,8 +13,8 @@ namespace {
 snake::ScheduleGrid grid(const std::string& model) {
   const auto& lib = test::presets();
   const auto sys = lib.system("snake/snake");
-  return snake::scheduleGrid(sys.groups.back().device, sys.groups.back().count, lib.model(model), {1, 4, 8, 16, 32, 64},
-                             {2000, 4000, 8000});
+  return snake::scheduleGrid(sys.groups.back().device, sys.groups.back().count, lib.model(model), snake::fig13Batches(),
+                             snake::fig13Contexts());
 }
 
 void print(const char* model, const snake::ScheduleGrid& g, const double paper[4], const char* paperSlowdown) {
