@@ -143,9 +143,9 @@ private:
   };
   FigureState mFigure;
 
-  /// On screen, headings, axis labels and the names of a legend beside the plot wrap to the room
-  /// the pane gives them (a laptop's pane is narrower than a long title): what each shows and the
-  /// text it was given.
+  /// On screen (screen_fit.cpp), headings, axis labels and the names of a legend beside the plot
+  /// wrap to the room the pane gives them (a laptop's pane is narrower than a long title), and a
+  /// legend under the plot keeps the columns that fit: what each shows and the text it was given.
   void wrapOnScreen();
   void restoreScreenTexts();
   struct ScreenText {
