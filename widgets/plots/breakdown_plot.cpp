@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <set>
 
 namespace llmwb::ui {
@@ -248,6 +249,17 @@ bool BreakdownPlot::fitToLayout() {
         changed = true;
       }
       const double rotation = widest(shown) > slot - 4 ? 30 : 0;
+      if (fit.categories->tickLabelRotation() != rotation) {
+        fit.categories->setTickLabelRotation(rotation);
+        changed = true;
+      }
+    } else if (figureLayoutPt().isEmpty() && ticker) {
+      // Many categories slant at 30 degrees; parallel slanted labels stay readable while the
+      // distance across them (slot x sin 30) is most of a line (DUET's six classes in half a
+      // pane: 18 px for 17 px lines). Closer (Fig. 13's 19 bars in a laptop's pane, 14 px) they
+      // ran together; upright, a slot needs less than a line.
+      const double line = QFontMetricsF(fit.categories->tickLabelFont()).height();
+      const double rotation = slot * std::sin(std::numbers::pi / 6) < 0.9 * line ? 90 : 30;
       if (fit.categories->tickLabelRotation() != rotation) {
         fit.categories->setTickLabelRotation(rotation);
         changed = true;

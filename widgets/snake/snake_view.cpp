@@ -16,6 +16,12 @@
 namespace llmwb::ui {
 
 namespace {
+/// "1, 4, 8" (or "2K, 4K, 8K" with a unit of 1000).
+QString listText(const std::vector<double>& values, double unit) {
+  QStringList parts;
+  for (double v : values) parts << (unit > 1 ? QStringLiteral("%1K").arg(v / unit) : QString::number(v));
+  return parts.join(QStringLiteral(", "));
+}
 QString micro(double s) { return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', 2); }
 } // namespace
 
@@ -68,6 +74,7 @@ SnakeView::SnakeView(QWidget* parent) : QWidget(parent) {
   auto* sl = new QVBoxLayout(shares);
   sl->setContentsMargins(6, 6, 6, 6);
   mSharesStatus = new QLabel;
+  mSharesStatus->setWordWrap(true); // a laptop's pane is narrower than the line
   sl->addWidget(mSharesStatus);
   mShares = new BreakdownPlot;
   sl->addWidget(mShares, 1);
@@ -82,8 +89,10 @@ SnakeView::SnakeView(QWidget* parent) : QWidget(parent) {
     if (mSharesGeneration != mGeneration) return; // a newer request started its own
     auto result = mWatcher.result();
     mSharesStatus->setText(result.empty() ? tr("The scheduler found no linear operators for this model.")
-                                        : tr("Batches 8–64 x contexts 1K–8K tokens; each bar: the share of the "
-                                             "decode step's linear operators that choose each mode."));
+                                        : tr("Batches %1 x contexts %2 tokens (Fig. 13's grid); each bar: the share of "
+                                             "the decode step's linear operators that choose each mode; the last bar, over "
+                                             "every point.")
+                                              .arg(listText(snake::fig13Batches(), 1), listText(snake::fig13Contexts(), 1000)));
     mShares->setData(std::move(result));
   });
 }
@@ -106,7 +115,7 @@ void SnakeView::startShares() {
     mSharesStatus->clear();
     return;
   }
-  mSharesStatus->setText(tr("Scheduling 16 operating points…"));
+  mSharesStatus->setText(tr("Scheduling %1 operating points…").arg(snake::fig13Batches().size() * snake::fig13Contexts().size()));
   mSharesGeneration = mGeneration;
   auto request = mRequest;
   mWatcher.setFuture(QtConcurrent::run([request] { return snakeModeShares(*request, snake::fig13Batches(), snake::fig13Contexts()); }));

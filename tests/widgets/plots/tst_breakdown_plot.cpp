@@ -132,6 +132,40 @@ private slots:
     plot.endFigureLayout();
   }
 
+  void manyCategoriesStandUprightWhenSlantedOnesWouldRunTogether() {
+    // Nineteen categories (Snake's Fig. 13 mode shares) in a laptop's pane: at 30 degrees the
+    // labels were closer than a line and ran together; upright they keep apart. Wide, they slant.
+    ui::BreakdownData data;
+    data.name = QStringLiteral("shares");
+    ui::BarPanel panel;
+    panel.quantity = ui::BarQuantity::Share;
+    panel.axisName = QStringLiteral("Share");
+    ui::BarSeries series{QStringLiteral("IS-S"), ui::BarColour::Series, 0, {}};
+    for (int c = 0; c < 19; ++c) {
+      panel.categories << QStringLiteral("B64 / %1K").arg(c);
+      series.values.push_back(100);
+    }
+    panel.series.push_back(series);
+    data.panels.push_back(panel);
+    auto rotationAt = [&](QSize size) {
+      ui::BreakdownPlot plot;
+      plot.resize(size);
+      plot.show();
+      plot.setData(data);
+      for (int i = 0; i < 6; ++i) QCoreApplication::processEvents();
+      auto* categories = plot.axisRects().front()->axis(QCPAxis::atBottom);
+      const double slot = std::abs(categories->coordToPixel(2) - categories->coordToPixel(1));
+      const double line = QFontMetricsF(categories->tickLabelFont()).height();
+      return std::pair{categories->tickLabelRotation(), slot / line};
+    };
+    const auto [narrow, narrowSlot] = rotationAt({600, 400});
+    QCOMPARE(narrow, 90.0);
+    QVERIFY(narrowSlot >= 1); // upright, a line per slot
+    const auto [wide, wideSlot] = rotationAt({1800, 400});
+    QCOMPARE(wide, 30.0);
+    QVERIFY(wideSlot * 0.5 >= 0.9); // slanted, most of a line across them
+  }
+
   void memoryLevelsShowEveryLevel() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
     const auto r = evaluate(lib.system("memexplorer/p1d1"), lib.model("llama-3.3-70b"), lib.workload("osworld"));
