@@ -13,6 +13,10 @@
 #include <QMimeData>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <functional>
+#include <optional>
+
 namespace llmwb::ui {
 
 namespace {
@@ -27,6 +31,8 @@ struct Metric {
   std::function<QString(double)> format;
   /// Why a row has no value ("—"), for its tooltip; empty: the metric is always there.
   std::function<QString(const EvaluationResult&)> missing = {};
+  /// The published-figure metric that is this column's ratio, if any (Project::published).
+  std::optional<ClaimMetric> claim = std::nullopt;
 };
 
 QString noArea(const EvaluationResult& r) {
@@ -46,19 +52,24 @@ const std::vector<Metric>& metrics() {
   using T = ComparisonTable;
   static const std::vector<Metric> m = {
       {T::tr("TTFT"), T::tr("TTFT"), T::tr("Time to first token, s (prefill at its batch, plus the exposed KV hand-off)"), false, true, true,
-       [](const EvaluationResult& r) { return r.prefill.ttft.value(); }, [](double v) { return formatSeconds(Seconds(v)); }},
+       [](const EvaluationResult& r) { return r.prefill.ttft.value(); }, [](double v) { return formatSeconds(Seconds(v)); }, {},
+       ClaimMetric::Ttft},
       {T::tr("Prefill"), T::tr("prefill"), T::tr("Prefill throughput, tokens/s"), true, false, true,
-       [](const EvaluationResult& r) { return r.prefill.tokensPerSecond; }, [](double v) { return T::tr("%1 tok/s").arg(formatNumber(v)); }},
+       [](const EvaluationResult& r) { return r.prefill.tokensPerSecond; }, [](double v) { return T::tr("%1 tok/s").arg(formatNumber(v)); },
+       {}, ClaimMetric::PrefillThroughput},
       {T::tr("Decode"), T::tr("decode"), T::tr("Decode throughput at the row's decode batch, tokens/s"), true, true, true,
-       [](const EvaluationResult& r) { return r.decode.tokensPerSecond; }, [](double v) { return T::tr("%1 tok/s").arg(formatNumber(v)); }},
+       [](const EvaluationResult& r) { return r.decode.tokensPerSecond; }, [](double v) { return T::tr("%1 tok/s").arg(formatNumber(v)); },
+       {}, ClaimMetric::DecodeThroughput},
       {T::tr("TBT"), T::tr("TBT"), T::tr("Time between tokens of one sequence, s"), false, false, true,
-       [](const EvaluationResult& r) { return r.decode.tbt.value(); }, [](double v) { return formatSeconds(Seconds(v)); }},
+       [](const EvaluationResult& r) { return r.decode.tbt.value(); }, [](double v) { return formatSeconds(Seconds(v)); }, {},
+       ClaimMetric::Tbt},
       {T::tr("Power"), T::tr("power"), T::tr("Average power over prefill and decode, W"), false, false, true,
        [](const EvaluationResult& r) { return r.endToEnd.averagePower.value(); }, [](double v) { return formatWatts(Watts(v)); }},
       {T::tr("TDP"), T::tr("TDP"), T::tr("Peak power of every device, W"), false, false, false, totalTdp,
        [](double v) { return formatWatts(Watts(v)); }},
       {T::tr("Efficiency"), T::tr("tok/J"), T::tr("Generated tokens per joule, end to end"), true, true, true,
-       [](const EvaluationResult& r) { return r.endToEnd.tokensPerJoule; }, [](double v) { return T::tr("%1 tok/J").arg(formatNumber(v)); }},
+       [](const EvaluationResult& r) { return r.endToEnd.tokensPerJoule; }, [](double v) { return T::tr("%1 tok/J").arg(formatNumber(v)); },
+       {}, ClaimMetric::TokensPerJoule},
       {T::tr("Area"), T::tr("area"),
        T::tr("Total silicon area of every device, mm²: NpuSim cores (spec F area model), NMP logic dies (Snake PUs), "
              "chiplet packages' interposers; — when a device has no area model"),
@@ -147,9 +158,9 @@ PaperCell paperCell(const ProjectResults& results, std::size_t index) {
     const QString paper = QStringLiteral("%1 %2").arg(metric, ratioText(claim.ratio));
     const auto model = modelAdvantage(claim.metric, *results.main, *results.comparisons[index]);
     const QString modelText = model ? ratioText(*model) : ComparisonTable::tr("—");
-    // The verdict above already gives the model's TTFT, decode throughput and tokens per joule.
-    const bool inVerdict = claim.metric == ClaimMetric::Ttft || claim.metric == ClaimMetric::DecodeThroughput ||
-                           claim.metric == ClaimMetric::TokensPerJoule;
+    // The verdict above already gives the model's ratio of its headline metrics.
+    const bool inVerdict =
+        std::any_of(metrics().begin(), metrics().end(), [&](const Metric& m) { return m.headline && m.claim == claim.metric; });
     plain << (inVerdict ? paper : ComparisonTable::tr("%1 (model %2)").arg(paper, modelText));
     rich << (inVerdict ? paper.toHtmlEscaped()
                        : ComparisonTable::tr("%1 (model %2)").arg(paper.toHtmlEscaped(), model ? coloured(modelText, *model) : modelText));

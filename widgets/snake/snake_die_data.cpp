@@ -66,12 +66,9 @@ SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double
   return d;
 }
 
-namespace {
-/// "2K" for 2,000 tokens, as the workbench reads it.
-QString tokens(double v) {
-  return v >= 1000 && std::fmod(v, 1000) == 0 ? QStringLiteral("%1K").arg(v / 1000) : QString::number(v);
+QString contextText(double tokens) {
+  return tokens >= 1000 && std::fmod(tokens, 1000) == 0 ? QStringLiteral("%1K").arg(tokens / 1000) : QString::number(tokens);
 }
-} // namespace
 
 BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vector<double>& batches,
                               const std::vector<double>& contexts) {
@@ -99,7 +96,7 @@ BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vecto
       } catch (const std::exception&) {
         return {};
       }
-      panel.categories << QObject::tr("B%1 / %2").arg(b).arg(tokens(c));
+      panel.categories << QObject::tr("B%1 / %2").arg(b).arg(contextText(c));
       for (std::size_t m = 0; m < modes.size(); ++m) {
         double n = 0;
         for (const auto& op : ops) n += op.best.mode == modes[m] ? 1 : 0;

@@ -41,6 +41,9 @@ struct SnakeDieData {
 /// The decode step of the request's model on its NMP group at `batch` x `context`.
 SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context);
 
+/// "2K" for 2,000 context tokens, as the workbench reads it; other counts as numbers.
+QString contextText(double tokens);
+
 /// Fig. 13: the share of the linear operators choosing each partition mode, per batch x context,
 /// and over every point together (the figure's per-model mix, "all"). Runs the scheduler at every
 /// point: call it off the UI thread.

@@ -16,12 +16,13 @@
 namespace llmwb::ui {
 
 namespace {
-/// "1, 4, 8" (or "2K, 4K, 8K" with a unit of 1000).
-QString listText(const std::vector<double>& values, double unit) {
+/// "1, 4, 8" or, with contextText, "2K, 4K, 8K".
+QString listText(const std::vector<double>& values, QString (*text)(double)) {
   QStringList parts;
-  for (double v : values) parts << (unit > 1 ? QStringLiteral("%1K").arg(v / unit) : QString::number(v));
+  for (double v : values) parts << text(v);
   return parts.join(QStringLiteral(", "));
 }
+QString number(double v) { return QString::number(v); }
 QString micro(double s) { return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', 2); }
 } // namespace
 
@@ -92,7 +93,7 @@ SnakeView::SnakeView(QWidget* parent) : QWidget(parent) {
                                         : tr("Batches %1 x contexts %2 tokens (Fig. 13's grid); each bar: the share of "
                                              "the decode step's linear operators that choose each mode; the last bar, over "
                                              "every point.")
-                                              .arg(listText(snake::fig13Batches(), 1), listText(snake::fig13Contexts(), 1000)));
+                                              .arg(listText(snake::fig13Batches(), number), listText(snake::fig13Contexts(), contextText)));
     mShares->setData(std::move(result));
   });
 }
