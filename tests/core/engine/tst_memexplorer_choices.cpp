@@ -157,3 +157,37 @@ TEST(MemExplorerChoices, EveryRowUnderEachChoice) {
   EXPECT_LT(t9.model[0], 0.2 * 731.11);
   EXPECT_NEAR(t9.model[2], 731.11, 0.3 * 731.11);
 }
+
+// The paper's own Fig. 8 bounds its prefill headline (docs/fidelity.md, "What the paper's Fig. 8
+// allows"). Its caption: P1's TTFT "remains higher than A100 and H100 due to reduced compute
+// resources"; section 4.3 prefills a single request ("we are simply treating the single batch"), so
+// TTFT is the prefill time and P1's prefill throughput is below the GPUs'. Four P1s against four
+// H100s, prefill tokens/J P1 / H100 = (TTFT_H100 x W_H100) / (TTFT_P1 x W_P1) < W_H100 / W_P1, which
+// with the paper's own powers (Table 6: P1 632.3 W average, 697.1 W TDP; H100 SXM 700 W TDP) is at
+// most 1.11 on any common basis, against 3.23x +- 30 % (2.26x at the lower edge). The model keeps
+// the caption's ordering; this prints the bound beside it.
+TEST(MemExplorerChoices, Fig8CaptionBoundsThePrefillHeadline) {
+  const PresetLibrary lib({LLMWB_TEST_PRESETS});
+  const auto model = lib.model("llama-3.3-70b");
+  constexpr int kDevices = 4; // four PLENA devices against four GPUs (seed 000 5.3)
+  constexpr double kPaperP1AverageW = 632.3, kPaperP1TdpW = 697.1, kH100TdpW = 700;
+  const double boundAverage = kH100TdpW / kPaperP1AverageW, boundTdp = kH100TdpW / kPaperP1TdpW;
+  std::printf("\n  paper-internal bound on P1 / H100 prefill tokens/J: %.3f (P1 average power), %.3f (TDP both);"
+              " headline 3.23, band from %.2f\n",
+              boundAverage, boundTdp, 0.7 * 3.23);
+  for (const char* w : {"osworld", "bfcl-websearch"}) {
+    const auto workload = lib.workload(w);
+    const auto p1 = evaluate(lib.system("memexplorer/p1"), model, workload, {});
+    ASSERT_TRUE(p1.prefill.feasible) << p1.prefill.reason;
+    // P1's four devices sharing one prompt perfectly: the fastest TTFT four P1s could give.
+    const double p1Ttft = p1.prefill.time.value() / kDevices;
+    for (const char* gpu : {"gpu/a100x4", "gpu/h100x4"}) {
+      const auto g = evaluate(lib.system(gpu), model, workload, {});
+      ASSERT_TRUE(g.prefill.feasible) << g.prefill.reason;
+      const double ratio = p1.prefill.tokensPerJoule / g.prefill.tokensPerJoule;
+      std::printf("  %-15s 4 x P1 TTFT %7.2f s (ideal split)  %-11s TTFT %6.2f s   tokens/J P1 / GPU %.2f\n", w, p1Ttft,
+                  gpu, g.prefill.time.value(), ratio);
+      EXPECT_GT(p1Ttft, g.prefill.time.value()) << w << " " << gpu << ": Fig. 8's caption has P1's TTFT above the GPU's";
+    }
+  }
+}
