@@ -34,11 +34,14 @@ std::string_view shortName(ClaimMetric metric);
 struct PublishedClaim {
   std::string against; ///< the compared system's preset id (SystemSpec::id of a comparison)
   ClaimMetric metric = ClaimMetric::TokensPerJoule;
-  double ratio = 1;    ///< the published advantage of the design (> 0; > 1: better)
+  /// The published advantage of the design (> 0; > 1: better); none where the paper states only
+  /// the direction, as a caption's "remains higher than the H100" does.
+  std::optional<double> ratio;
   std::string source;  ///< where the paper says it ("MemExplorer (seed 000) abstract")
   /// The model and workload the figure is for (preset ids, files or "IN:OUT", as a project names
   /// them); it is shown only while the project runs them.
   std::string model, workload;
+  bool better = true; ///< the direction; with a ratio, ratio > 1
 };
 
 /// The model's own advantage of `design` over `baseline` on `metric`; none when either does not

@@ -74,8 +74,9 @@ ExplorationSetup readExploration(const io::JsonReader& r, const fs::path& projec
 
 /// A published figure; its model and workload default to the project's.
 PublishedClaim readClaim(const io::JsonReader& r, const Project& project) {
-  if (!r.json().is_object()) r.failHere("expected an object with \"against\", \"metric\", \"ratio\" and \"source\"");
-  r.allowOnly({"against", "metric", "ratio", "source", "model", "workload"});
+  if (!r.json().is_object())
+    r.failHere("expected an object with \"against\", \"metric\", \"ratio\" (or \"direction\") and \"source\"");
+  r.allowOnly({"against", "metric", "ratio", "direction", "source", "model", "workload"});
   PublishedClaim c;
   c.against = r.string("against");
   if (c.against.empty()) r.fail("against", "expected the compared system's preset id");
@@ -87,8 +88,20 @@ PublishedClaim readClaim(const io::JsonReader& r, const Project& project) {
     r.fail("metric", "unknown metric \"" + metric + "\" (known: " + list + ")");
   }
   c.metric = *parsed;
-  // The design's advantage: a factor, not a percentage; 1e-6 .. 1e6 covers every paper's.
-  c.ratio = r.numberIn("ratio", 1e-6, 1e6);
+  // The design's advantage: a factor, not a percentage; 1e-6 .. 1e6 covers every paper's. Where the
+  // paper gives no number, only which way it goes: "direction".
+  if (r.has("ratio") == r.has("direction"))
+    r.failHere("expected either \"ratio\" (the published factor) or \"direction\" (\"better\" or \"worse\", where the "
+               "paper gives no number)");
+  if (r.has("ratio")) {
+    c.ratio = r.numberIn("ratio", 1e-6, 1e6);
+    c.better = *c.ratio > 1;
+  } else {
+    const std::string direction = r.string("direction");
+    if (direction != "better" && direction != "worse")
+      r.fail("direction", "expected \"better\" or \"worse\", got \"" + direction + "\"");
+    c.better = direction == "better";
+  }
   c.source = r.string("source");
   if (c.source.empty()) r.fail("source", "expected where the paper publishes the figure");
   c.model = r.string("model", project.model);
@@ -146,9 +159,13 @@ nlohmann::json projectJson(const Project& p) {
                         {"budget", p.exploration->budget}, {"seed", p.exploration->seed}};
   if (!p.published.empty()) {
     j["published"] = nlohmann::json::array();
-    for (const auto& c : p.published)
-      j["published"].push_back({{"against", c.against}, {"metric", std::string(toString(c.metric))}, {"ratio", c.ratio},
-                                {"model", c.model}, {"workload", c.workload}, {"source", c.source}});
+    for (const auto& c : p.published) {
+      nlohmann::json claim = {{"against", c.against}, {"metric", std::string(toString(c.metric))},
+                              {"model", c.model}, {"workload", c.workload}, {"source", c.source}};
+      if (c.ratio) claim["ratio"] = *c.ratio;
+      else claim["direction"] = c.better ? "better" : "worse";
+      j["published"].push_back(std::move(claim));
+    }
   }
   if (!p.uiState.empty()) j["ui"] = nlohmann::json::parse(p.uiState, nullptr, false);
   return j;
@@ -218,7 +235,9 @@ std::string projectComparisonToJson(const ProjectComparison& c) {
     const auto* row = c.against(claim);
     const auto model = row ? modelAdvantage(claim.metric, c.design.result, row->result) : std::nullopt;
     j["published"].push_back({{"against", claim.against}, {"compared", row != nullptr}, {"metric", std::string(toString(claim.metric))},
-                              {"paper_ratio", claim.ratio}, {"model_ratio", model ? nlohmann::json(*model) : nlohmann::json(nullptr)},
+                              {"paper_ratio", claim.ratio ? nlohmann::json(*claim.ratio) : nlohmann::json(nullptr)},
+                              {"paper_direction", claim.better ? "better" : "worse"},
+                              {"model_ratio", model ? nlohmann::json(*model) : nlohmann::json(nullptr)},
                               {"source", claim.source}});
   }
   return j.dump(2);

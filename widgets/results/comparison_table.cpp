@@ -155,7 +155,8 @@ PaperCell paperCell(const ProjectResults& results, std::size_t index) {
   for (const auto& claim : request.published) {
     if (request.comparisons[index].id != claim.against) continue;
     const QString metric = QString::fromStdString(std::string(shortName(claim.metric)));
-    const QString paper = QStringLiteral("%1 %2").arg(metric, ratioText(claim.ratio));
+    const QString direction = claim.ratio ? ratioText(*claim.ratio) : claim.better ? ComparisonTable::tr("better") : ComparisonTable::tr("worse");
+    const QString paper = QStringLiteral("%1 %2").arg(metric, direction);
     const auto model = modelAdvantage(claim.metric, *results.main, *results.comparisons[index]);
     const QString modelText = model ? ratioText(*model) : ComparisonTable::tr("—");
     // The verdict above already gives the model's ratio of its headline metrics.

@@ -82,7 +82,8 @@ TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
   p.exploration = ExplorationSetup{"memexplorer-decode", "random", 12, 7};
   p.uiState = R"({"view":"roofline"})";
   p.published = {{"gpu/h100x4", ClaimMetric::PrefillTokensPerJoule, 3.23, "seed 000 abstract", "llama-3.3-70b", "4000:500"},
-                  {"gpu/a100x4", ClaimMetric::Tbt, 0.5, "not compared now: kept", "qwen3-4b", "chat"}};
+                  {"gpu/a100x4", ClaimMetric::Tbt, 0.5, "not compared now: kept", "qwen3-4b", "chat", false},
+                  {"gpu/h100x4", ClaimMetric::Ttft, std::nullopt, "a caption: only the direction", "llama-3.3-70b", "4000:500", false}};
   const fs::path file = scratch("project.llmwb");
   writeProject(p, file);
   const auto q = readProject(file, lib);
@@ -97,15 +98,19 @@ TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
   EXPECT_EQ(q.exploration->method, "random");
   EXPECT_EQ(q.exploration->budget, 12u);
   EXPECT_EQ(q.uiState, R"({"view":"roofline"})");
-  ASSERT_EQ(q.published.size(), 2u);
+  ASSERT_EQ(q.published.size(), 3u);
   EXPECT_EQ(q.published[0].against, "gpu/h100x4");
   EXPECT_EQ(q.published[0].metric, ClaimMetric::PrefillTokensPerJoule);
-  EXPECT_DOUBLE_EQ(q.published[0].ratio, 3.23);
+  EXPECT_DOUBLE_EQ(q.published[0].ratio.value_or(0), 3.23);
   EXPECT_EQ(q.published[0].source, "seed 000 abstract");
   EXPECT_EQ(q.published[1].metric, ClaimMetric::Tbt);
   EXPECT_EQ(q.published[0].model, "llama-3.3-70b");
   EXPECT_EQ(q.published[1].model, "qwen3-4b");
   EXPECT_EQ(q.published[1].workload, "chat");
+  EXPECT_FALSE(q.published[1].better); // from its ratio
+  EXPECT_FALSE(q.published[2].ratio);  // a direction only stays one
+  EXPECT_FALSE(q.published[2].better);
+  EXPECT_EQ(q.published[2].metric, ClaimMetric::Ttft);
   // The atomic save leaves no temporary file behind.
   for (const auto& entry : fs::directory_iterator(file.parent_path()))
     EXPECT_EQ(entry.path().string().find(".saving-"), std::string::npos) << entry.path();
@@ -143,7 +148,7 @@ TEST(ProjectFile, NewerFormatIsRefusedWithTheVersion) {
   }
 }
 
-// A published figure that cannot be read names the claim's field and what it expects (8 cases).
+// A published figure that cannot be read names the claim's field and what it expects (11 cases).
 TEST(ProjectFile, BadPublishedFiguresNameTheirField) {
   const std::string head = R"({"format_version": 2, "kind": "project", "system": "memexplorer/p1d1", "model": "llama-3.3-70b",
     "workload": "osworld", "comparisons": ["gpu/h100x4"], "published": [)";
@@ -160,6 +165,9 @@ TEST(ProjectFile, BadPublishedFiguresNameTheirField) {
       {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "source": "x", "unit": "s"})", "/published/0/unit", ""},
       {R"("gpu/h100x4")", "/published/0", "expected an object"},
       {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "source": "x", "model": ""})", "/published/0/model", "model the figure is for"},
+      {R"({"against": "gpu/h100x4", "metric": "ttft_s", "source": "x"})", "/published/0", "either \"ratio\""},
+      {R"({"against": "gpu/h100x4", "metric": "ttft_s", "ratio": 2, "direction": "better", "source": "x"})", "/published/0", "or \"direction\""},
+      {R"({"against": "gpu/h100x4", "metric": "ttft_s", "direction": "faster", "source": "x"})", "/published/0/direction", "\"better\" or \"worse\", got \"faster\""},
   };
   for (const auto& c : cases) {
     const fs::path file = scratch("claims.llmwb");
@@ -202,10 +210,21 @@ TEST(ProjectComparison, AsTheWorkbenchTableHasIt) {
   ASSERT_EQ(c.comparisons.size(), 2u);
   EXPECT_EQ(c.comparisons[0].id, "gpu/h100x4");
   EXPECT_EQ(c.comparisons[0].result.decode.batch, c.comparisons[0].result.decode.maxBatch);
-  ASSERT_EQ(c.published.size(), 2u);
+  ASSERT_EQ(c.published.size(), 4u);
   ASSERT_EQ(c.against(c.published[0]), &c.comparisons[0]);
+  // Fig. 8's caption gives only a direction: P1's TTFT above the H100's and the A100's. The model
+  // agrees (docs/fidelity.md, "What the paper's Fig. 8 allows").
+  for (const auto& claim : c.published) {
+    if (claim.metric != ClaimMetric::Ttft) continue;
+    EXPECT_FALSE(claim.ratio);
+    EXPECT_FALSE(claim.better);
+    const auto* row = c.against(claim);
+    ASSERT_TRUE(row) << claim.against;
+    EXPECT_LT(*modelAdvantage(claim.metric, c.design.result, row->result), 1.0) << claim.against;
+  }
   const std::string json = projectComparisonToJson(c);
   EXPECT_NE(json.find("\"paper_ratio\": 3.23"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"paper_direction\": \"worse\""), std::string::npos) << json;
   EXPECT_NE(json.find("\"model_ratio\": 0."), std::string::npos) << json;
   // Not compared any more: the figure stays, matched to no row, with no model ratio.
   p.comparisons.erase(p.comparisons.begin());

@@ -155,6 +155,11 @@ private slots:
     request->designPreset.clear();
     table.showResults(results);
     QVERIFY(table.item(1, ui::ComparisonTable::VersusColumn)->toolTip().contains(QStringLiteral("edited")));
+    // A caption that gives only the direction shows as one, with no factor.
+    request->published = {{"gpu/a100x4", ClaimMetric::Ttft, std::nullopt, "Fig. 8 caption", "llama-3.3-70b", "osworld", false}};
+    table.showResults(results);
+    QCOMPARE(table.paperSays(2), QStringLiteral("paper: TTFT worse"));
+    QVERIFY(table.item(2, ui::ComparisonTable::VersusColumn)->toolTip().contains(QStringLiteral("Fig. 8 caption")));
     request->published = {{"gpu/b200", ClaimMetric::Ttft, 2.0, "not compared", "llama-3.3-70b", "osworld"}};
     table.showResults(results);
     QVERIFY(table.paperSays(1).isEmpty());
@@ -165,8 +170,8 @@ private slots:
   void publishedFiguresFollowTheirRun() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
     Project project = readProject(defaultProjectPath(lib), lib);
-    QCOMPARE(project.published.size(), std::size_t(2));
-    QCOMPARE(ui::evaluationRequest(project, lib).published.size(), std::size_t(2));
+    QCOMPARE(project.published.size(), std::size_t(4));
+    QCOMPARE(ui::evaluationRequest(project, lib).published.size(), std::size_t(4));
     QCOMPARE(ui::evaluationRequest(project, lib).designPreset, std::string("memexplorer/p1d1"));
     project.workload = "bfcl-websearch";
     QVERIFY(ui::evaluationRequest(project, lib).published.empty());
