@@ -2,10 +2,13 @@
 // Snake §6.5, Fig. 13 (spec S-M1, S-M2): the per-layer schedule of Llama-3.3-70B and
 // Qwen3-30B-A3B over 4 linear operators x batch {1, 4, 8, 16, 32, 64} x context {2K, 4K, 8K}
 // (72 choices each), as `llmwb-cli schedule` computes it.
+// Also S-B1 (section 6.6, Fig. 14 top): which logical shapes the schedule uses, dense against MoE.
 #include "core/engine/snake/snake_schedule.h"
 #include "tests/core/engine/snake/snake_support.h"
 
 #include <gtest/gtest.h>
+
+#include <map>
 
 using namespace llmwb;
 
@@ -60,4 +63,38 @@ TEST(SnakeSchedule, DenseAndMoeModeMix) {
   // points (docs/snake.md); the shares are printed above beside the paper's. Asserted: every mode
   // is chosen somewhere for the dense model.
   for (std::size_t m = 0; m < 4; ++m) EXPECT_GT(llama.chosen[m], 0) << snake::toString(snake::kPartitionModes[m]);
+}
+
+// S-B1 (Fig. 14 top, section 6.6): of the oracle cycles over section 6.3's configurations (batch
+// 8-64 x context 1K-8K), the dense model's concentrate on near-square arrays and the MoE model's on
+// elongated ones. Here: the per-layer schedule's operator time (x layers) per logical shape.
+TEST(SnakeSchedule, ShapeDemandDenseNearSquareMoeElongated_SB1) {
+  const auto& lib = test::presets();
+  const auto sys = lib.system("snake/snake");
+  const auto& die = sys.groups.back();
+  auto demand = [&](const char* model) {
+    const auto g = snake::scheduleGrid(die.device, die.count, lib.model(model), test::snake::decodeBatches(),
+                                       test::snake::decodeContexts());
+    std::map<int, double> byRows; // logical rows (8, 16, 32, 64) -> time
+    double total = 0;
+    for (const auto& op : g.operators) {
+      const double t = op.best.time.value() * op.repeat;
+      byRows[op.best.shape.rows] += t;
+      total += t;
+    }
+    std::printf("  %-14s", model);
+    for (auto& [rows, t] : byRows) {
+      t /= total;
+      std::printf("  %dx%d %5.1f%%", rows, 4096 / rows, 100 * t);
+    }
+    std::printf("\n");
+    return byRows;
+  };
+  auto llama = demand("llama-3.3-70b");
+  auto qwen = demand("qwen3-30b-a3b");
+  const auto nearSquare = [](std::map<int, double>& d) { return d[32] + d[64]; };
+  EXPECT_GT(nearSquare(llama), 0.5);             // Llama: mostly 32x128 and 64x64
+  EXPECT_GT(nearSquare(llama), nearSquare(qwen)); // more than Qwen's
+  EXPECT_GT(qwen[8], 0.5);                        // Qwen3-30B-A3B: mostly the elongated 8x512
+  EXPECT_GT(qwen[8], llama[8]);
 }
