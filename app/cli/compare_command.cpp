@@ -56,7 +56,7 @@ int compareCommand(const std::vector<std::string>& words, std::ostream& out, std
     const auto* row = c.against(claim);
     const auto model = row ? modelAdvantage(claim.metric, c.design.result, row->result) : std::nullopt;
     out << "  vs " << padded(claim.against, 24) << padded(std::string(shortName(claim.metric)), 14) << "paper "
-        << padded(claim.ratio ? advantage(*claim.ratio) : claim.better ? "better" : "worse", 22) << "model " << (!row ? std::string("(not compared)") : model ? advantage(*model) : std::string("-"))
+        << padded(claim.ratio ? advantage(*claim.ratio) : std::string(claim.direction()), 22) << "model " << (!row ? std::string("(not compared)") : model ? advantage(*model) : std::string("-"))
         << "\n     " << claim.source << "\n";
   }
   return 0;

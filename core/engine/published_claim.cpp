@@ -52,6 +52,11 @@ std::optional<ClaimMetric> parseClaimMetric(std::string_view key) {
 
 std::string_view shortName(ClaimMetric metric) { return info(metric).shortName; }
 
+std::string_view PublishedClaim::direction() const {
+  if (ratio) return *ratio > 1 ? "better" : *ratio < 1 ? "worse" : "same";
+  return better ? "better" : "worse";
+}
+
 std::optional<double> modelAdvantage(ClaimMetric metric, const EvaluationResult& design, const EvaluationResult& baseline) {
   if (!design.feasible || !baseline.feasible) return std::nullopt;
   const auto& i = info(metric);

@@ -41,7 +41,10 @@ struct PublishedClaim {
   /// The model and workload the figure is for (preset ids, files or "IN:OUT", as a project names
   /// them); it is shown only while the project runs them.
   std::string model, workload;
-  bool better = true; ///< the direction; with a ratio, ratio > 1
+  bool better = true; ///< the direction where there is no ratio (a ratio gives its own)
+
+  /// "better" or "worse" ("same" for a ratio of 1): the ratio's direction where there is one.
+  std::string_view direction() const;
 };
 
 /// The model's own advantage of `design` over `baseline` on `metric`; none when either does not

@@ -95,7 +95,6 @@ PublishedClaim readClaim(const io::JsonReader& r, const Project& project) {
                "paper gives no number)");
   if (r.has("ratio")) {
     c.ratio = r.numberIn("ratio", 1e-6, 1e6);
-    c.better = *c.ratio > 1;
   } else {
     const std::string direction = r.string("direction");
     if (direction != "better" && direction != "worse")
@@ -163,7 +162,7 @@ nlohmann::json projectJson(const Project& p) {
       nlohmann::json claim = {{"against", c.against}, {"metric", std::string(toString(c.metric))},
                               {"model", c.model}, {"workload", c.workload}, {"source", c.source}};
       if (c.ratio) claim["ratio"] = *c.ratio;
-      else claim["direction"] = c.better ? "better" : "worse";
+      else claim["direction"] = std::string(c.direction());
       j["published"].push_back(std::move(claim));
     }
   }
@@ -236,7 +235,7 @@ std::string projectComparisonToJson(const ProjectComparison& c) {
     const auto model = row ? modelAdvantage(claim.metric, c.design.result, row->result) : std::nullopt;
     j["published"].push_back({{"against", claim.against}, {"compared", row != nullptr}, {"metric", std::string(toString(claim.metric))},
                               {"paper_ratio", claim.ratio ? nlohmann::json(*claim.ratio) : nlohmann::json(nullptr)},
-                              {"paper_direction", claim.better ? "better" : "worse"},
+                              {"paper_direction", std::string(claim.direction())},
                               {"model_ratio", model ? nlohmann::json(*model) : nlohmann::json(nullptr)},
                               {"source", claim.source}});
   }

@@ -107,7 +107,7 @@ TEST(ProjectFile, KeepsEverythingThroughSaveAndOpen) {
   EXPECT_EQ(q.published[0].model, "llama-3.3-70b");
   EXPECT_EQ(q.published[1].model, "qwen3-4b");
   EXPECT_EQ(q.published[1].workload, "chat");
-  EXPECT_FALSE(q.published[1].better); // from its ratio
+  EXPECT_EQ(q.published[1].direction(), "worse"); // from its ratio
   EXPECT_FALSE(q.published[2].ratio);  // a direction only stays one
   EXPECT_FALSE(q.published[2].better);
   EXPECT_EQ(q.published[2].metric, ClaimMetric::Ttft);
@@ -217,7 +217,7 @@ TEST(ProjectComparison, AsTheWorkbenchTableHasIt) {
   for (const auto& claim : c.published) {
     if (claim.metric != ClaimMetric::Ttft) continue;
     EXPECT_FALSE(claim.ratio);
-    EXPECT_FALSE(claim.better);
+    EXPECT_EQ(claim.direction(), "worse");
     const auto* row = c.against(claim);
     ASSERT_TRUE(row) << claim.against;
     EXPECT_LT(*modelAdvantage(claim.metric, c.design.result, row->result), 1.0) << claim.against;
@@ -247,6 +247,22 @@ TEST(PublishedClaim, ModelAdvantageReadsFromTheDesignsSide) {
   EXPECT_FALSE(modelAdvantage(ClaimMetric::Tbt, design, baseline));
   for (const auto key : claimMetricKeys()) EXPECT_EQ(toString(*parseClaimMetric(key)), key);
   EXPECT_FALSE(parseClaimMetric("tokens/J"));
+}
+
+// A claim's direction comes from its ratio where it has one, else from what the paper says.
+TEST(PublishedClaim, DirectionFromTheRatioOrThePaper) {
+  PublishedClaim c;
+  c.ratio = 3.23;
+  c.better = false; // ignored beside a ratio
+  EXPECT_EQ(c.direction(), "better");
+  c.ratio = 0.5;
+  EXPECT_EQ(c.direction(), "worse");
+  c.ratio = 1.0;
+  EXPECT_EQ(c.direction(), "same");
+  c.ratio.reset();
+  EXPECT_EQ(c.direction(), "worse");
+  c.better = true;
+  EXPECT_EQ(c.direction(), "better");
 }
 
 TEST(ProjectFile, VersionOneStillOpens) {
