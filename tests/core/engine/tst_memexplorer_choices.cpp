@@ -41,6 +41,9 @@ struct Evaluated {
 /// 9.9 GB/s for weight tiles, activation rows, write-back).
 constexpr double kPlenaEmulatorHbmGBps = 512;
 
+/// The paper's Table 6 power of P1 in prefill (W): average, and TDP.
+constexpr double kPaperP1AverageW = 632.3, kPaperP1TdpW = 697.1;
+
 Evaluated run(const PresetLibrary& lib, const ModelSpec& model, const std::string& system, const Workload& workload,
               Choice choice) {
   auto spec = lib.system(system);
@@ -111,7 +114,7 @@ TEST(MemExplorerChoices, EveryRowUnderEachChoice) {
     row("T6 decode TPS vs Base: D1", 1.44).model.push_back(e["d1"].r.decode.tokensPerSecond / baseDecode);
     row("T6 decode TPS vs Base: D2", 2.19).model.push_back(e["d2"].r.decode.tokensPerSecond / baseDecode);
     row("T6 average power, prefill Base (W)", 245.8).model.push_back(e["base"].r.prefill.averagePower.value());
-    row("T6 average power, prefill P1 (W)", 632.3).model.push_back(e["p1"].r.prefill.averagePower.value());
+    row("T6 average power, prefill P1 (W)", kPaperP1AverageW).model.push_back(e["p1"].r.prefill.averagePower.value());
     row("T6 average power, prefill P2 (W)", 531.7).model.push_back(e["p2"].r.prefill.averagePower.value());
     row("T5 end-to-end TPS, Base (tokens/s)", 1.48).model.push_back(e["h0"].r.endToEnd.tokensPerSecond);
     const double h0 = perJoule(e["h0"], c);
@@ -170,7 +173,7 @@ TEST(MemExplorerChoices, Fig8CaptionBoundsThePrefillHeadline) {
   const PresetLibrary lib({LLMWB_TEST_PRESETS});
   const auto model = lib.model("llama-3.3-70b");
   constexpr int kDevices = 4; // four PLENA devices against four GPUs (seed 000 5.3)
-  constexpr double kPaperP1AverageW = 632.3, kPaperP1TdpW = 697.1, kH100TdpW = 700;
+  constexpr double kH100TdpW = 700; // H100 SXM
   const double boundAverage = kH100TdpW / kPaperP1AverageW, boundTdp = kH100TdpW / kPaperP1TdpW;
   std::printf("\n  paper-internal bound on P1 / H100 prefill tokens/J: %.3f (P1 average power), %.3f (TDP both);"
               " headline 3.23, band from %.2f\n",
