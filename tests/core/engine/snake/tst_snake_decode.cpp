@@ -167,7 +167,7 @@ TEST(SnakeDecode, NoPointBeatsTheDieRoofline) {
 
 // Can the paper's square-array and H100 claims hold together with the GPU model as calibrated?
 // Their tolerance bands (48x48: 2.33x +-20 %, H100: 11.47x +-25 %) need the 48x48 die to decode at
-// least 8.60 / 2.80 = 3.07x as fast as eight H100s on the geometric mean, whatever Snake does. A
+// least 8.60 / 2.80 = 3.08x as fast as eight H100s on the geometric mean, whatever Snake does. A
 // bound on what any 48x48 die could do: both dataflows the paper keeps put M on one of the array's
 // sides (OS: M x N, IS: M x K spatial; WS is excluded, §3.1), so a product of m rows uses at most
 // m / (48 ceil(m / 48)) of the 147,456 PEs, with no fill, no skew, no NoC, the other side always
@@ -245,4 +245,3 @@ TEST(SnakeDecode, ShippedProjectComparesWhatThePaperCompares) {
     EXPECT_GT(*model, 1.0) << claim.against;
   }
 }
-
