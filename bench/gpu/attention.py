@@ -33,16 +33,27 @@ def main():
         for s in (128, 512, 2048, 8192, 16384):
             q = torch.randn(1, heads, s, d, device="cuda", dtype=torch.bfloat16)
             k = torch.randn(1, kv_heads, s, d, device="cuda", dtype=torch.bfloat16)
-            ms = time_ms(lambda: sdpa(q, k, k, True))
+            v = torch.randn(1, kv_heads, s, d, device="cuda", dtype=torch.bfloat16)
+            ms = time_ms(lambda: sdpa(q, k, v, True))
             flops = 4.0 * heads * d * s * s / 2  # causal: half of QK^T and PV
             rows.append({"phase": "prefill", "model": model, "batch": 1, "tokens": s, "ms": ms, "tflops": flops / ms / 1e9})
         for b in (1, 8, 64):
             for ctx in (1024, 4096, 16384, 65536):
                 if b * kv_heads * ctx * d * 2 * 2 > 8 << 30:
                     continue
-                q = torch.randn(b, heads, 1, d, device="cuda", dtype=torch.bfloat16)
-                k = torch.randn(b, kv_heads, ctx, d, device="cuda", dtype=torch.bfloat16)
-                ms = time_ms(lambda: sdpa(q, k, k, False))
+                # Distinct K and V, and enough sets to rotate through that no step finds its KV in L2.
+                kv_bytes_one = b * kv_heads * ctx * d * 2 * 2
+                sets = [(torch.randn(b, heads, 1, d, device="cuda", dtype=torch.bfloat16),
+                         torch.randn(b, kv_heads, ctx, d, device="cuda", dtype=torch.bfloat16),
+                         torch.randn(b, kv_heads, ctx, d, device="cuda", dtype=torch.bfloat16))
+                        for _ in range(max(1, min(16, -(-(256 << 20) // kv_bytes_one))))]
+                turn = [0]
+
+                def step():
+                    q, k, v = sets[turn[0] % len(sets)]
+                    turn[0] += 1
+                    return sdpa(q, k, v, False)
+                ms = time_ms(step)
                 kv_bytes = 2.0 * b * kv_heads * ctx * d * 2
                 rows.append({"phase": "decode", "model": model, "batch": b, "context": ctx, "ms": ms,
                              "kv_GBps": kv_bytes / ms / 1e6})

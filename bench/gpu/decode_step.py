@@ -8,8 +8,8 @@ Every one of the 80 layers has its own weights (the TP-8 shard in BF16, 17 GB) a
 (batch, 1 KV head, context, 128), both random. A step is the layer sequence with the cache append;
 the all-reduces are left out. Timed as a CUDA graph replay (how vLLM and TensorRT-LLM run decode) and
 eagerly, in two forms:
-  core: the four GEMMs of each layer, the KV append and the attention (SDPA; the 8 query heads of a
-        KV head as 8 query rows over its keys, which is GQA decode with no copy);
+  core: the four GEMMs of each layer, the KV append and the attention (SDPA with enable_gqa: one
+        query token per head, 8 heads sharing the KV head; PyTorch 2.5 or later);
   full: core plus RMSNorm (twice), residual adds, SiLU x up, and a rotary-style update of q and k.
 PyTorch runs more, unfused kernels per layer than a production engine, so a production step lies
 near `core` to `full` of the graph replay. This is an end-to-end check, not a calibration input.
@@ -39,8 +39,9 @@ def make_step(weights, caches, batch, context, full, qh, kvh, d, inter):
                 k = k * w["cos_k"] + k.roll(1, -1) * w["sin_k"]
             kc[:, :, context - 1, :] = k.view(batch, kvh, d)
             vc[:, :, context - 1, :] = v.view(batch, kvh, d)
-            qg = q.view(batch, kvh, qh // kvh, d)  # the group's query heads as rows over one KV head
-            a = F.scaled_dot_product_attention(qg, kc, vc)
+            # One query token per head; the group's heads share a KV head (FlashAttention packs them
+            # and splits the keys over the SMs when batch x KV heads leaves SMs idle).
+            a = F.scaled_dot_product_attention(q.view(batch, qh, 1, d), kc, vc, enable_gqa=True)
             o = a.reshape(batch, qh * d) @ w["o"]
             x = x + o if full else o
             h = rms(x, w["n2"]) if full else x
