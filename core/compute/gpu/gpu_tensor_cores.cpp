@@ -43,7 +43,12 @@ GemmPlan GpuTensorCores::plan(const GemmShape& g, int operandBits) const {
   p.tileM = kMmaRows;
   while (p.tileM < g.m && p.tileM * 2 <= mSpec.gemmTileM) p.tileM *= 2;
   p.tileM = std::max(p.tileM, std::min(mSpec.gemmTileM, kMmaRows));
-  p.tileN = mSpec.gemmTileN;
+  // Tile columns likewise: a product narrower than the full tile (attention's P V, whose N is the
+  // head dimension; small expert or shard GEMMs) runs on a narrower tile, as FlashAttention's
+  // 128-wide output tiles and the libraries' 64- and 128-wide kernels do.
+  p.tileN = kMmaRows;
+  while (p.tileN < g.n && p.tileN * 2 <= mSpec.gemmTileN) p.tileN *= 2;
+  p.tileN = std::max(p.tileN, std::min(mSpec.gemmTileN, kMmaRows));
   const double depth = pad(g.k, 16);
   const double instances = std::max(1.0, std::ceil(g.instances - 1e-9));
   p.tiles = std::ceil(g.m / p.tileM) * std::ceil(g.n / p.tileN) * instances;

@@ -75,6 +75,21 @@ TEST(GpuGemm, SkinnyGemmUsesSmallTilesAndSplitK) {
   EXPECT_DOUBLE_EQ(gpu.plan(gemm(64, 4096, 4096), 16).tileM, 64);
 }
 
+TEST(GpuGemm, NarrowGemmUsesANarrowTile) {
+  // Attention's P V at a 128-wide head dimension: 12,800 x 4096 x 128 takes 128-wide tiles (the
+  // smallest power of two from 16 that holds 128), 100 x 1 = 100 tiles, one full wave, at the full
+  // efficiency; a 256-wide tile would leave half of every tile empty (0.35). Wide GEMMs keep the
+  // full tile, and a 100-column product takes a 128-wide one.
+  const GpuTensorCores gpu(toyGpu());
+  const auto p = gpu.plan(gemm(12800, 4096, 128), 16);
+  EXPECT_DOUBLE_EQ(p.tileN, 128);
+  EXPECT_DOUBLE_EQ(p.tiles, 100);
+  EXPECT_DOUBLE_EQ(p.waves, 1);
+  EXPECT_NEAR(gpu.gemmEfficiency(gemm(12800, 4096, 128), 16), 0.7, 1e-12);
+  EXPECT_DOUBLE_EQ(gpu.plan(gemm(12800, 4096, 2560), 16).tileN, 256);
+  EXPECT_DOUBLE_EQ(gpu.plan(gemm(12800, 4096, 100), 16).tileN, 128);
+}
+
 TEST(GpuGemm, WithoutAnSmCountEveryGemmRunsAtTheFlatEfficiency) {
   // The flat model pads to the MMA (16 x 8 x 16) and nothing else: 8 rows count as 16.
   const GpuTensorCores gpu(toyGpu(0));

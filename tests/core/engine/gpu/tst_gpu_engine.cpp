@@ -67,10 +67,12 @@ TEST(GpuEngine, DecodeAttentionAtBatchOneGrowsWithTheContext) {
     ASSERT_EQ(attention->cls, OperatorClass::Attention);
     const double t = attention->time.value();
     EXPECT_GT(t, previous) << context;
-    // Not cheaper than a real kernel: streaming the KV cache at the HBM peak (3.35 TB/s), plus the
-    // split-KV kernel and its combine kernel (32 layers x 2 x 3 us); the split has at least two
-    // parts from 1,024 keys (512 keys each).
-    EXPECT_GE(t, attention->cacheBytes.value() / 3.35e12 + 32 * 2 * 3e-6) << context;
+    // Not cheaper than a real kernel: streaming what it reads from HBM at the HBM peak (3.35 TB/s),
+    // plus the split-KV kernel and its combine kernel (32 layers x 2 x 3 us); the split has at
+    // least two parts from 1,024 keys (512 keys each). The placement water-fills the 50 MB L2
+    // with activations, cache and weights alike, so at short contexts part of the cache is read
+    // on chip (28 % at 1,024 keys): the HBM share is the operator's off-chip bytes.
+    EXPECT_GE(t, attention->offChipBytes.value() / 3.35e12 + 32 * 2 * 3e-6) << context;
     previous = t;
   }
 }

@@ -126,3 +126,31 @@ TEST(GpuMicrobench, DecodeStepLiesBetweenTheKernelsAndTheUnfusedStep) {
   }
   std::printf("  model / measured core step: %.2f-%.2f\n", quantile(overCore, 0), quantile(overCore, 1));
 }
+
+// Causal prefill attention (FlashAttention through PyTorch's SDPA, one layer of Llama-2-7B's 32 KV
+// heads and Llama-3.1-8B's 8) against the model's attention operator at 8K and 16K tokens, where
+// the kernel is long enough for its launch not to count. Before stop 32 the model ran P V (N = the
+// 128-wide head dimension) on 256-wide tiles, half of them empty: 1.34-1.45x the measured time.
+TEST(GpuMicrobench, LongPrefillAttentionRunsAtTheMeasuredRate) {
+  const auto results = measured("h100-attention.json");
+  const auto& lib = test::presets();
+  const auto system = lib.system("gpu/h100");
+  for (const char* name : {"llama-2-7b", "llama-3.1-8b"}) {
+    const auto model = lib.model(name);
+    const auto pm = engine::buildModel(system, system.groups.front(), model);
+    for (const auto& r : results.at("attention")) {
+      if (r.at("phase") != "prefill" || r.at("model") != name || double(r.at("tokens")) < 8192) continue;
+      engine::OperatingPoint p;
+      p.phase = engine::Phase::Prefill;
+      p.newTokens = r.at("tokens");
+      const auto step = pm->step(p);
+      const auto attention = std::find_if(step.operators.begin(), step.operators.end(),
+                                          [](const auto& o) { return o.cls == OperatorClass::Attention; });
+      ASSERT_NE(attention, step.operators.end());
+      const double perLayer = attention->time.value() / attention->repeat * 1e3, real = r.at("ms");
+      std::printf("  %-12s prefill %5.0f tokens: attention per layer model %.3f ms, measured %.3f ms (%.2f)\n", name,
+                  p.newTokens, perLayer, real, perLayer / real);
+      EXPECT_NEAR(perLayer / real, 1.0, 0.15) << name << " " << p.newTokens;
+    }
+  }
+}
