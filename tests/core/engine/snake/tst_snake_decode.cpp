@@ -173,7 +173,7 @@ TEST(SnakeDecode, NoPointBeatsTheDieRoofline) {
 // m / (48 ceil(m / 48)) of the 147,456 PEs, with no fill, no skew, no NoC, the other side always
 // full and the vector cores adding their lanes; and it reads its weights and cache once at 24 TB/s.
 // The model's 48x48 never beats that bound (asserted), and the bound leaves room for the paper
-// (printed: 4.01x, against the 3.08x needed), so the pair is not excluded by the GPU model. Per
+// (printed: 3.99x, against the 3.08x needed), so the pair is not excluded by the GPU model. Per
 // model (geomean), the model's 48x48 is 1.2-1.6x above the bound on OPT-66B, Llama-3.3-70B and
 // Mixtral-8x22B (eight large experts), 3.0x on DeepSeek-V2 and 5.2x on Qwen3-30B-A3B, whose small
 // per-device expert GEMMs the conventional OS / N split spreads over 64 cores (docs/snake.md).
