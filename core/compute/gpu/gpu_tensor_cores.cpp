@@ -9,6 +9,14 @@ namespace llmwb {
 namespace {
 double pad(double x, double q) { return std::ceil(x / q) * q; }
 constexpr double kMmaRows = 16; ///< rows of one tensor-core MMA (m16n8k16)
+
+/// A tile side for an output extent: the smallest power of two that holds it, from the MMA's 16
+/// up to the full tile's side.
+double tileSide(double extent, double fullSide) {
+  double side = kMmaRows;
+  while (side < extent && side * 2 <= fullSide) side *= 2;
+  return std::max(side, std::min(fullSide, kMmaRows));
+}
 } // namespace
 
 std::string GpuTensorCores::describe() const {
@@ -37,18 +45,14 @@ GemmPlan GpuTensorCores::plan(const GemmShape& g, int operandBits) const {
     return p;
   }
   const double sms = mSpec.smCount;
-  // Tile rows: the smallest power of two that holds M, from the MMA's 16 rows up to the full tile.
-  // The libraries keep skinny GEMMs (decode, short prompts) off full-height tiles with small-M
-  // kernels or by swapping A and B; a GEMM just over a tile pays for a second, nearly empty one.
-  p.tileM = kMmaRows;
-  while (p.tileM < g.m && p.tileM * 2 <= mSpec.gemmTileM) p.tileM *= 2;
-  p.tileM = std::max(p.tileM, std::min(mSpec.gemmTileM, kMmaRows));
-  // Tile columns likewise: a product narrower than the full tile (attention's P V, whose N is the
-  // head dimension; small expert or shard GEMMs) runs on a narrower tile, as FlashAttention's
-  // 128-wide output tiles and the libraries' 64- and 128-wide kernels do.
-  p.tileN = kMmaRows;
-  while (p.tileN < g.n && p.tileN * 2 <= mSpec.gemmTileN) p.tileN *= 2;
-  p.tileN = std::max(p.tileN, std::min(mSpec.gemmTileN, kMmaRows));
+  // Tiles as small as the product, up to the full tile. The libraries keep skinny GEMMs (decode,
+  // short prompts) off full-height tiles with small-M kernels or by swapping A and B; a GEMM just
+  // over a tile pays for a second, nearly empty one. A product narrower than the full tile
+  // (attention's P V, whose N is the head dimension; small expert or shard GEMMs) runs on a
+  // narrower one, as FlashAttention's 128-wide output tiles and the libraries' 64- and 128-wide
+  // kernels do.
+  p.tileM = tileSide(g.m, mSpec.gemmTileM);
+  p.tileN = tileSide(g.n, mSpec.gemmTileN);
   const double depth = pad(g.k, 16);
   const double instances = std::max(1.0, std::ceil(g.instances - 1e-9));
   p.tiles = std::ceil(g.m / p.tileM) * std::ceil(g.n / p.tileN) * instances;
