@@ -35,6 +35,21 @@ def time_ms(fn, warmup=5, reps=20, inner=1):
     return statistics.median(samples)
 
 
+def capture(fn, warmup=1):
+    """fn captured in a CUDA graph (after `warmup` calls on a side stream, as capture requires);
+    replay it with .replay()."""
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        for _ in range(warmup):
+            fn()
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        fn()
+    return g
+
+
 def flush_l2(size_bytes=256 << 20):
     """A buffer larger than any L2 to overwrite between samples where cold caches matter."""
     return torch.empty(size_bytes, dtype=torch.uint8, device="cuda")

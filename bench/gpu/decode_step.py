@@ -19,7 +19,7 @@ import argparse
 import torch
 import torch.nn.functional as F
 
-from common import device_info, time_ms, write_json
+from common import capture, device_info, time_ms, write_json
 
 MODEL = dict(name="llama-3.3-70b", layers=80, hidden=8192, heads=64, kv_heads=8, head_dim=128, inter=28672)
 
@@ -51,19 +51,6 @@ def make_step(weights, caches, batch, context, full, qh, kvh, d, inter):
             x = x + y if full else y
         return x
     return step
-
-
-def graphed(fn, x):
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        for _ in range(2):
-            fn(x)
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        fn(x)
-    return g
 
 
 def main():
@@ -100,7 +87,7 @@ def main():
                 step = make_step(weights, caches, batch, context, full, qh, kvh, d, inter)
                 out = step(x)
                 assert torch.isfinite(out.float()).all(), f"non-finite output ({form}, {batch}, {context})"
-                g = graphed(step, x)
+                g = capture(lambda: step(x), warmup=2)
                 row[form + "_graph_ms"] = time_ms(g.replay, warmup=3, reps=10)
                 row[form + "_eager_ms"] = time_ms(lambda: step(x), warmup=2, reps=5)
                 del g

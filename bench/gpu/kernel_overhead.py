@@ -9,7 +9,7 @@ import argparse
 
 import torch
 
-from common import device_info, time_ms, write_json
+from common import capture, device_info, time_ms, write_json
 
 
 def chain(n, x, op):
@@ -19,18 +19,6 @@ def chain(n, x, op):
             y = op(y)
         return y
     return run
-
-
-def graphed(fn):
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        fn()
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        fn()
-    return g.replay
 
 
 def slope_us(points):
@@ -50,7 +38,7 @@ def main():
         eager, graph = [], []
         for n in (10, 100, 1000):
             eager.append((n, time_ms(chain(n, arg, op))))
-            graph.append((n, time_ms(graphed(chain(n, arg, op)))))
+            graph.append((n, time_ms(capture(chain(n, arg, op)).replay)))
         result[name] = {"eager_ms": eager, "graph_ms": graph,
                         "eager_us_per_kernel": slope_us(eager), "graph_us_per_kernel": slope_us(graph)}
     write_json(result, args.out)
