@@ -165,6 +165,63 @@ TEST(SnakeDecode, NoPointBeatsTheDieRoofline) {
 }
 
 
+// The paper's H100 is not ours: Snake keeps "Duplex's internal GPU and NVLink models" (§6.1.3).
+// In Duplex's public simulator (scale-snu's LLMSimulator, read in forks; docs/snake.md) the GPU
+// is a roofline at peak: each operator takes max(FLOPs / 989.4 TFLOPS, bytes / 3.352 TB/s), the
+// operators run one after another, and a TP all-reduce is a ring of 2(N-1) hops of 0.3 us plus
+// (bytes / N) / 450 GB/s. Built from the GPU engine's own operators (their FLOPs and off-chip bytes)
+// at the H100 preset's peaks, that baseline is faster than the calibrated one, so the paper's 11.47x
+// cannot come from it: even a Snake at its roofline, its all-reduces free and the GPU's paid, stays
+// below the band's lower edge (8.60x). Printed beside the model; asserted is that bound.
+TEST(SnakeDecode, ThePapersOwnGpuModelBoundsTheRatioBelowItsBand) {
+  std::vector<double> model, roofline, generous;
+  for (const auto& name : paperModels()) {
+    const auto snake = decodeModel("snake/snake", name);
+    const auto gpu = decodeModel("gpu/h100x8", name);
+    const auto& die = snake->pm->device();
+    const double snakeBandwidth = die.memory.offChip.front().bandwidth().value();
+    const double snakeMacs = makeComputeUnit(deviceCompute(die))->peakMatrixFlops(16).value() / 2;
+    const auto& h100 = gpu->pm->device();
+    const double gpuBandwidth = h100.memory.offChip.front().bandwidth().value();
+    const double gpuFlops = makeComputeUnit(deviceCompute(h100))->peakMatrixFlops(16).value();
+    EXPECT_NEAR(gpuFlops, 989.4e12, 1e12);        // Duplex's H100: compute_peak_flops
+    EXPECT_NEAR(gpuBandwidth, 3.352e12, 0.01e12); // and memory_bandwidth
+    const double devices = gpu->pm->devices();
+    for (double batch : decodeBatches())
+      for (double context : decodeContexts()) {
+        engine::OperatingPoint p;
+        p.phase = engine::Phase::Decode;
+        p.batch = batch;
+        p.newTokens = 1;
+        p.contextTokens = context;
+        double duplex = 0;
+        for (const auto& o : gpu->pm->step(p).operators) { // Duplex's bytes: inputs, weights, outputs, cache
+          const double moved = (o.weightBytes + o.activationBytes + o.cacheBytes).value();
+          duplex += std::max(o.flops.value() / gpuFlops, moved / gpuBandwidth) / devices;
+        }
+        // A roofline at peak: never slower than the calibrated GPU, which reaches 1.2-2.7 TB/s here.
+        EXPECT_LE(duplex, decodeStep(*gpu->pm, batch, context).seconds) << name << " B=" << batch << " ctx=" << context;
+        const double ringHops = 2 * (devices - 1);
+        const double allReduceBytes = batch * gpu->model.hiddenSize * 2.0; // FP16 activations
+        const double allReduces = gpu->model.layerCount() * ringHops * (0.3e-6 + allReduceBytes / devices / 450e9);
+        const auto s = snake->pm->step(p);
+        double bytes = 0, macs = 0; // the least any die must do: weights and cache once, every MAC
+        for (const auto& o : s.operators) {
+          bytes += (o.weightBytes + o.cacheBytes).value();
+          macs += o.flops.value() / 2;
+        }
+        const double bound = std::max(bytes / devices / snakeBandwidth, macs / devices / snakeMacs);
+        model.push_back(duplex / (s.time - s.communication).value());
+        roofline.push_back(duplex / bound);
+        generous.push_back((duplex + allReduces) / bound);
+      }
+  }
+  std::printf("Duplex-model 8 x H100 over Snake: model %.2fx, over Snake at its roofline %.2fx, the GPU's all-reduces "
+              "added %.2fx (paper 11.47x, band from 8.60x)\n",
+              geomean(model), geomean(roofline), geomean(generous));
+  EXPECT_LT(geomean(generous), 11.47 * 0.75);
+}
+
 // Can the paper's square-array and H100 claims hold together with the GPU model as calibrated?
 // Their tolerance bands (48x48: 2.33x +-20 %, H100: 11.47x +-25 %) need the 48x48 die to decode at
 // least 8.60 / 2.80 = 3.08x as fast as eight H100s on the geometric mean, whatever Snake does. A
