@@ -167,14 +167,19 @@ TEST(SnakeDecode, NoPointBeatsTheDieRoofline) {
 
 // The paper's H100 is not ours: Snake keeps "Duplex's internal GPU and NVLink models" (§6.1.3).
 // In Duplex's public simulator (scale-snu's LLMSimulator, read in forks; docs/snake.md) the GPU
-// is a roofline at peak: each operator takes max(FLOPs / 989.4 TFLOPS, bytes / 3.352 TB/s), the
-// operators run one after another, and a TP all-reduce is a ring of 2(N-1) hops of 0.3 us plus
-// (bytes / N) / 450 GB/s. Built from the GPU engine's own operators (their FLOPs and off-chip bytes)
-// at the H100 preset's peaks, that baseline is faster than the calibrated one, so the paper's 11.47x
-// cannot come from it: even a Snake at its roofline, its all-reduces free and the GPU's paid, stays
-// below the band's lower edge (8.60x). Printed beside the model; asserted is that bound.
-TEST(SnakeDecode, ThePapersOwnGpuModelBoundsTheRatioBelowItsBand) {
-  std::vector<double> model, roofline, generous;
+// is a roofline: each operator takes max(FLOPs / 989.4 TFLOPS, bytes / 3.352 TB/s), the operators
+// run one after another, and a TP all-reduce is a ring of 2(N-1) hops of 0.3 us plus
+// (bytes / N) / 450 GB/s; with Ramulator on, the bytes go through an HBM3 timing model instead of
+// the peak. Built from the GPU engine's own operators (FLOPs; weight, activation and cache bytes)
+// at the H100 preset's peaks, that baseline is faster than the calibrated one at every point, and
+// even a Snake at its roofline (its all-reduces free, the GPU's paid) stays below the band's lower
+// edge (8.60x). Printed: how far below peak Duplex's HBM would have to run for the band to open.
+TEST(SnakeDecode, ThePapersOwnGpuModelAtPeakStaysBelowTheBand) {
+  struct Point {
+    std::vector<std::pair<double, double>> gpuOps; ///< per operator: compute, memory seconds at peak
+    double allReduces = 0, snakeRoofline = 0, snakeModel = 0;
+  };
+  std::vector<Point> points;
   for (const auto& name : paperModels()) {
     const auto snake = decodeModel("snake/snake", name);
     const auto gpu = decodeModel("gpu/h100x8", name);
@@ -194,32 +199,54 @@ TEST(SnakeDecode, ThePapersOwnGpuModelBoundsTheRatioBelowItsBand) {
         p.batch = batch;
         p.newTokens = 1;
         p.contextTokens = context;
-        double duplex = 0;
+        Point pt;
+        double atPeak = 0;
         for (const auto& o : gpu->pm->step(p).operators) { // Duplex's bytes: inputs, weights, outputs, cache
           const double moved = (o.weightBytes + o.activationBytes + o.cacheBytes).value();
-          duplex += std::max(o.flops.value() / gpuFlops, moved / gpuBandwidth) / devices;
+          pt.gpuOps.emplace_back(o.flops.value() / gpuFlops / devices, moved / gpuBandwidth / devices);
+          atPeak += std::max(pt.gpuOps.back().first, pt.gpuOps.back().second);
         }
         // A roofline at peak: never slower than the calibrated GPU, which reaches 1.2-2.7 TB/s here.
-        EXPECT_LE(duplex, decodeStep(*gpu->pm, batch, context).seconds) << name << " B=" << batch << " ctx=" << context;
+        EXPECT_LE(atPeak, decodeStep(*gpu->pm, batch, context).seconds) << name << " B=" << batch << " ctx=" << context;
         const double ringHops = 2 * (devices - 1);
         const double allReduceBytes = batch * gpu->model.hiddenSize * 2.0; // FP16 activations
-        const double allReduces = gpu->model.layerCount() * ringHops * (0.3e-6 + allReduceBytes / devices / 450e9);
+        pt.allReduces = gpu->model.layerCount() * ringHops * (0.3e-6 + allReduceBytes / devices / 450e9);
         const auto s = snake->pm->step(p);
         double bytes = 0, macs = 0; // the least any die must do: weights and cache once, every MAC
         for (const auto& o : s.operators) {
           bytes += (o.weightBytes + o.cacheBytes).value();
           macs += o.flops.value() / 2;
         }
-        const double bound = std::max(bytes / devices / snakeBandwidth, macs / devices / snakeMacs);
-        model.push_back(duplex / (s.time - s.communication).value());
-        roofline.push_back(duplex / bound);
-        generous.push_back((duplex + allReduces) / bound);
+        pt.snakeRoofline = std::max(bytes / devices / snakeBandwidth, macs / devices / snakeMacs);
+        pt.snakeModel = (s.time - s.communication).value();
+        points.push_back(std::move(pt));
       }
   }
-  std::printf("Duplex-model 8 x H100 over Snake: model %.2fx, over Snake at its roofline %.2fx, the GPU's all-reduces "
-              "added %.2fx (paper 11.47x, band from 8.60x)\n",
-              geomean(model), geomean(roofline), geomean(generous));
-  EXPECT_LT(geomean(generous), 11.47 * 0.75);
+  // Geomean of the Duplex-model GPU over Snake when its HBM sustains `fraction` of the peak.
+  const auto ratio = [&](double fraction, bool roofline, bool withAllReduces) {
+    std::vector<double> r;
+    for (const auto& pt : points) {
+      double gpu = withAllReduces ? pt.allReduces : 0.0;
+      for (const auto& [compute, memory] : pt.gpuOps) gpu += std::max(compute, memory / fraction);
+      r.push_back(gpu / (roofline ? pt.snakeRoofline : pt.snakeModel));
+    }
+    return geomean(r);
+  };
+  const auto fractionFor = [&](bool roofline, bool withAllReduces) { // where the ratio reaches 8.60x
+    double lo = 0.05, hi = 1.0;
+    for (int i = 0; i < 60; ++i) {
+      const double mid = (lo + hi) / 2;
+      (ratio(mid, roofline, withAllReduces) > 11.47 * 0.75 ? lo : hi) = mid;
+    }
+    return lo;
+  };
+  std::printf("Duplex-model 8 x H100 (HBM at peak) over Snake: model %.2fx, over Snake at its roofline %.2fx, the GPU's "
+              "all-reduces added %.2fx (paper 11.47x, band from 8.60x)\n",
+              ratio(1, false, false), ratio(1, true, false), ratio(1, true, true));
+  std::printf("  the band opens only if Duplex's HBM sustains at most %.0f %% of 3.352 TB/s against the model's Snake, "
+              "%.0f %% against a Snake at its roofline, %.0f %% with the GPU's all-reduces added\n",
+              100 * fractionFor(false, false), 100 * fractionFor(true, false), 100 * fractionFor(true, true));
+  EXPECT_LT(ratio(1, true, true), 11.47 * 0.75);
 }
 
 // Can the paper's square-array and H100 claims hold together with the GPU model as calibrated?
