@@ -5,6 +5,7 @@
 #include "core/engine/gpu/gpu_engine.h"
 #include "core/engine/memexplorer/memexplorer_engine.h"
 #include "core/engine/npusim/npusim_engine.h"
+#include "core/engine/roofline/roofline_engine.h"
 #include "core/engine/snake/snake_engine.h"
 
 namespace llmwb::engine {
@@ -14,6 +15,7 @@ void registerBuiltinEngines(EngineRegistry& r) {
   r.add("gpu", gpuEngineDescription(), makeGpuModel);
   r.add("npusim", npusimEngineDescription(), makeNpusimModel);
   r.add("snake", snakeEngineDescription(), makeSnakeModel);
+  r.add("roofline", rooflineEngineDescription(), makeRooflineModel);
 }
 
 } // namespace llmwb::engine
