@@ -80,6 +80,13 @@ void BM_Evaluate_H100x4_Qwen35_BFCL(benchmark::State& state) {
 }
 BENCHMARK(BM_Evaluate_H100x4_Qwen35_BFCL)->Unit(benchmark::kMicrosecond);
 
+/// The roofline engine: the Snake paper's GPU baseline (Duplex's model) on the Snake project's run.
+void BM_Evaluate_RooflineH100x8_Llama70B_8K1K(benchmark::State& state) {
+  static const Inputs in = load("gpu/h100x8-duplex", "llama-3.3-70b", "8K:1K");
+  run(state, in);
+}
+BENCHMARK(BM_Evaluate_RooflineH100x8_Llama70B_8K1K)->Unit(benchmark::kMicrosecond);
+
 void BM_LoadPresets_SystemModelWorkload(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(load("memexplorer/p1d1", "llama-3.3-70b", "osworld"));
 }
