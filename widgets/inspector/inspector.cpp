@@ -7,6 +7,7 @@
 #include "core/device/device_fields.h"
 #include "core/memory/memory_technology_fields.h"
 #include "core/device/resolved_device.h"
+#include "core/engine/engine_registry.h"
 #include "core/package/package_fields.h"
 #include "core/quant/quantisation_fields.h"
 #include "core/quant/number_format.h"
@@ -123,12 +124,36 @@ void packageSection(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
                            "package", {}, {"name", "compute_chiplets", "sram_technology"});
 }
 
-void deviceFields(FormBuilder& f, const DeviceSpec& d, std::size_t g, int count) {
+/// Which engine models the group: the compute kind's own (calibrated) engine, or a first-order
+/// roofline at the datasheet peaks for a what-if (core/engine/roofline). The device's choice is
+/// kept only where it differs from what the system would pick anyway.
+void engineField(FormBuilder& f, const SystemSpec& system, std::size_t g) {
+  const DeviceGroup& group = system.groups.at(g);
+  const std::string own = defaultEngine(group.device.package ? deviceCompute(group.device) : group.device.compute);
+  const std::string current = engine::engineFor(system, group);
+  QStringList options{q(own)};
+  for (const std::string& e : {std::string("roofline"), current})
+    if (!options.contains(q(e))) options << q(e);
+  f.choice(Inspector::tr("Engine"), options, q(current),
+           Inspector::tr("The performance model of this group: %1 is its compute kind's own, calibrated model; roofline "
+                         "bounds it at the datasheet peaks (no efficiency factors, tiles or launch costs) for a what-if "
+                         "(llmwb-cli engines list)")
+               .arg(q(own)),
+           [g](Project& p, const QString& v) {
+             auto& device = deviceOf(p, g);
+             device.engine.clear();
+             const std::string chosen = v.toStdString();
+             if (engine::engineFor(p.system.system, p.system.system.groups.at(g)) != chosen) device.engine = chosen;
+           });
+}
+
+void deviceFields(FormBuilder& f, const SystemSpec& system, const DeviceSpec& d, std::size_t g, int count) {
   f.section(Inspector::tr("Device"));
   f.line(Inspector::tr("Name"), q(d.name), Inspector::tr("Shown in results and comparisons"),
          [g](Project& p, const QString& v) { deviceOf(p, g).name = v.toStdString(); });
   f.integer(Inspector::tr("Devices"), count, 1, 1024, {}, Inspector::tr("Devices in this group (tensor parallel)"),
             [g](Project& p, int v) { p.system.system.groups.at(g).count = v; });
+  engineField(f, system, g);
   computeFields(f, d, g);
   packageSection(f, d, g);
 
@@ -207,7 +232,7 @@ void Inspector::rebuild() {
     } else if (s.kind == Selection::Kind::Part) {
       partFields(f, groups[s.group].device, s.group, s.level, s.index);
     } else {
-      deviceFields(f, groups[s.group].device, s.group, groups[s.group].count);
+      deviceFields(f, mDocument->system(), groups[s.group].device, s.group, groups[s.group].count);
     }
   }
   setWidget(content); // deletes the previous form

@@ -81,6 +81,34 @@ private slots:
     QVERIFY(doc.system().groups[0].device.strategy.dataflow == Dataflow::OutputStationary);
   }
 
+  // A device group's engine: its compute kind's own (calibrated) one or the roofline, undoable;
+  // the device names an engine only where the system would not pick it anyway.
+  void engineChoiceSwitchesToTheRooflineAndBack() {
+    Inspected t(lib, "gpu/h100", "llama-3.1-8b", "chat");
+    auto* engine = t.inspector.findChild<QComboBox*>(QStringLiteral("Engine"));
+    QVERIFY(engine);
+    QCOMPARE(engine->currentText(), QStringLiteral("gpu"));
+    QCOMPARE(engine->count(), 2);
+    engine->setCurrentText(QStringLiteral("roofline"));
+    QCOMPARE(t.doc.system().groups[0].device.engine, std::string("roofline"));
+    QCOMPARE(t.doc.undoStack()->count(), 1);
+    settle();
+    engine = t.inspector.findChild<QComboBox*>(QStringLiteral("Engine"));
+    QCOMPARE(engine->currentText(), QStringLiteral("roofline"));
+    engine->setCurrentText(QStringLiteral("gpu"));
+    QVERIFY(t.doc.system().groups[0].device.engine.empty());
+    t.doc.undoStack()->undo();
+    QCOMPARE(t.doc.system().groups[0].device.engine, std::string("roofline"));
+
+    // The paper's GPU model names the roofline on the system: choosing gpu puts it on the device.
+    Inspected duplex(lib, "gpu/h100x8-duplex", "llama-3.3-70b", "chat");
+    engine = duplex.inspector.findChild<QComboBox*>(QStringLiteral("Engine"));
+    QVERIFY(engine);
+    QCOMPARE(engine->currentText(), QStringLiteral("roofline"));
+    engine->setCurrentText(QStringLiteral("gpu"));
+    QCOMPARE(duplex.doc.system().groups[0].device.engine, std::string("gpu"));
+  }
+
   void packageArraysMayFillTheChiplet() {
     Inspected t(lib, "duet/system", "nemotron-h-56b", "arxiv");
     auto& doc = t.doc;
