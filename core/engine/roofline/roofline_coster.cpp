@@ -22,7 +22,7 @@ OperatorCost rooflineCost(const Operator& op, const DeviceModel& device, const P
   const double vectorPeak = compute.peakVectorOps().value();
   cost.matrixTime = Seconds(macs > 0 && matrixPeak > 0 ? 2.0 * macs / matrixPeak : 0.0);
   cost.vectorTime = Seconds(op.vectorOps > 0 && vectorPeak > 0 ? op.vectorOps / vectorPeak : 0.0);
-  if (op.scan.tokens > 0) cost.vectorTime += compute.scanTime(op.scan);
+  if (op.scan.tokens > 0) cost.vectorTime += compute.scanTime(op.scan); // recurrences: the compute kind's own scan time
   cost.computeTime = std::max(cost.matrixTime, cost.vectorTime);
   cost.time = cost.computeTime;
 

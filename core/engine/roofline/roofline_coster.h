@@ -5,8 +5,9 @@
 
 namespace llmwb {
 
-/// The roofline engine's coster (roofline_engine.h): the chain's placement, traffic and energy
-/// (ChainCoster), with time max(compute at the peaks, every off-chip level's traffic at its peak
+/// The roofline engine's coster (roofline_engine.h): the chain's placement (ChainCoster) and
+/// per-bit energies, compulsory traffic (every operand once), and time max(matrix work at the
+/// matrix peak, vector work at the vector peak, every off-chip level's traffic at its peak
 /// bandwidth). A device without off-chip memory is bound by its on-chip level.
 class RooflineCoster final : public OperatorCoster {
 public:

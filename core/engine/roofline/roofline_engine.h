@@ -9,8 +9,9 @@ namespace llmwb::engine {
 /// the device's matrix peak, its vector work at the vector peak and its compulsory memory traffic
 /// (each off-chip level's bytes at that level's peak bandwidth); no efficiency factors,
 /// no tile or wave quantisation, no launch costs; operators one after another, collectives as
-/// the group link has them. Placement, traffic and energy are the MemExplorer chain's. On an
-/// H100 this is Duplex's GPU model, the Snake paper's GPU baseline (docs/snake.md).
+/// the group link has them. Placement and per-bit energies are the MemExplorer chain's; traffic
+/// is compulsory (every operand once). On an H100 this is Duplex's GPU model, the Snake paper's
+/// GPU baseline (docs/snake.md).
 std::unique_ptr<PerformanceModel> makeRooflineModel(const EngineContext& context);
 const char* rooflineEngineDescription();
 
