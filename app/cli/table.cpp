@@ -67,6 +67,7 @@ void printEvaluation(std::ostream& out, const EvaluationResult& r, bool showOper
       << " in / " << r.outputTokens << " out)\n";
   for (const auto& d : r.devices) {
     out << "Device " << d.name << " [" << d.role << " x" << d.count << "]\n";
+    row(out, "engine", d.engine);
     row(out, "compute", d.compute);
     row(out, "memory", d.memory);
     row(out, "strategy / formats", d.strategy + ", " + d.quantisation);

@@ -41,8 +41,8 @@ EvaluationView::EvaluationView(QWidget* parent)
       mPrefillRate(new SummaryCard(tr("Prefill throughput"))), mDecodeRate(new SummaryCard(tr("Decode throughput"))),
       mTbt(new SummaryCard(tr("Time between tokens"))), mPower(new SummaryCard(tr("Average power"))),
       mEfficiency(new SummaryCard(tr("Energy efficiency"))), mArea(new SummaryCard(tr("Silicon area"))),
-      mDevices(makeTable({tr("Device"), tr("Role"), tr("Count"), tr("Peak compute"), tr("Memory"), tr("Bandwidth"),
-                          tr("TDP"), tr("Hierarchy"), tr("Strategy")})),
+      mDevices(makeTable({tr("Device"), tr("Role"), tr("Count"), tr("Engine"), tr("Peak compute"), tr("Memory"),
+                          tr("Bandwidth"), tr("TDP"), tr("Hierarchy"), tr("Strategy")})),
       mParts(makeTable({tr("Part"), tr("Device"), tr("Batch"), tr("Time"), tr("Tokens/s"), tr("Tokens/J"),
                         tr("Dynamic energy")})),
       mTabs(new QTabWidget),
@@ -201,12 +201,14 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
     mDevices->setItem(row, 0, cell(QString::fromStdString(d.name)));
     mDevices->setItem(row, 1, cell(QString::fromStdString(d.role)));
     mDevices->setItem(row, 2, cell(QString::number(d.count), true));
-    mDevices->setItem(row, 3, cell(formatFlops(d.peakFlops), true, QString::fromStdString(d.compute)));
-    mDevices->setItem(row, 4, cell(formatBytes(d.memoryCapacity), true));
-    mDevices->setItem(row, 5, cell(formatBandwidth(d.memoryBandwidth), true));
-    mDevices->setItem(row, 6, cell(formatWatts(d.tdp), true));
-    mDevices->setItem(row, 7, cell(QString::fromStdString(d.memory)));
-    mDevices->setItem(row, 8, cell(QString::fromStdString(d.strategy + ", " + d.quantisation)));
+    mDevices->setItem(row, 3, cell(QString::fromStdString(d.engine), false,
+                                   tr("The performance model of this group (llmwb-cli engines list); the inspector's Engine changes it")));
+    mDevices->setItem(row, 4, cell(formatFlops(d.peakFlops), true, QString::fromStdString(d.compute)));
+    mDevices->setItem(row, 5, cell(formatBytes(d.memoryCapacity), true));
+    mDevices->setItem(row, 6, cell(formatBandwidth(d.memoryBandwidth), true));
+    mDevices->setItem(row, 7, cell(formatWatts(d.tdp), true));
+    mDevices->setItem(row, 8, cell(QString::fromStdString(d.memory)));
+    mDevices->setItem(row, 9, cell(QString::fromStdString(d.strategy + ", " + d.quantisation)));
   }
   mDevices->resizeColumnsToContents();
   // MemExplorer 5.5: a system split by layer kind or decode phase shows each part on its group.

@@ -8,6 +8,7 @@
 #include "widgets/results/comparison_table.h"
 
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace llmwb;
@@ -67,6 +68,22 @@ private slots:
     view.resize(1400, 900);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
+  }
+
+  // The Devices tab names each group's engine, so that a roofline what-if is not taken for the
+  // calibrated model.
+  void devicesTableNamesTheEngine() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    ui::EvaluationView view;
+    view.showResult(std::make_shared<const EvaluationResult>(
+        evaluate(lib.system("gpu/h100x8-duplex"), lib.model("llama-3.3-70b"), lib.workload("chat"))));
+    QTableWidget* devices = nullptr;
+    for (auto* t : view.findChildren<QTableWidget*>())
+      if (t->columnCount() > 3 && t->horizontalHeaderItem(3) && t->horizontalHeaderItem(3)->text() == QStringLiteral("Engine"))
+        devices = t;
+    QVERIFY(devices);
+    QCOMPARE(devices->rowCount(), 1);
+    QCOMPARE(devices->item(0, 3)->text(), QStringLiteral("roofline"));
   }
 
   // Issue 12 item 8: a design that does not fit shows "does not fit", not zeros, and no ratios.
