@@ -75,6 +75,7 @@ std::string evaluationToJson(const EvaluationResult& r, int indent) {
                        {"name", d.name},
                        {"role", d.role},
                        {"count", d.count},
+                       {"engine", d.engine},
                        {"compute", d.compute},
                        {"memory", d.memory},
                        {"strategy", d.strategy},

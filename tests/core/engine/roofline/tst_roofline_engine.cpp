@@ -7,10 +7,13 @@
 #include "core/device/resolved_device.h"
 #include "core/engine/analytic/tensor_parallel.h"
 #include "core/engine/engine_registry.h"
+#include "core/engine/evaluate.h"
+#include "core/io/result_json.h"
 #include "core/io/preset_library.h"
 #include "tests/core/support/test_presets.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -45,9 +48,15 @@ OperatingPoint prefillOf(double tokens) { return {Phase::Prefill, 1, tokens, 0, 
 
 } // namespace
 
-TEST(RooflineEngine, IsRegistered) {
+TEST(RooflineEngine, IsRegisteredAndNamedInResults) {
   ASSERT_NE(engines().find("roofline"), nullptr);
-  EXPECT_EQ(engineFor(lib().system("gpu/h100x8-duplex"), lib().system("gpu/h100x8-duplex").groups.front()), "roofline");
+  const auto system = lib().system("gpu/h100x8-duplex");
+  EXPECT_EQ(engineFor(system, system.groups.front()), "roofline");
+  // A result says which engine made it (llmwb-cli evaluate, --json, the GUI's Devices tab).
+  const auto r = evaluate(system, lib().model("llama-3.3-70b"), lib().workload("chat"));
+  ASSERT_EQ(r.devices.size(), 1u);
+  EXPECT_EQ(r.devices.front().engine, "roofline");
+  EXPECT_EQ(nlohmann::json::parse(evaluationToJson(r))["devices"][0]["engine"], "roofline");
 }
 
 // Every operator: max(matrix FLOPs at the matrix peak, vector work at the vector peak, off-chip
