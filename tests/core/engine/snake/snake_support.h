@@ -61,13 +61,18 @@ struct DecodePoint {
   double logicJoules = 0; ///< dynamic energy of the die: compute plus the on-chip level's per-bit energy (NMP: the logic die and its buffers)
 };
 
-inline DecodePoint decodeStep(const engine::PerformanceModel& pm, double batch, double context) {
+/// One decode step of `batch` sequences at `context` tokens each.
+inline engine::OperatingPoint decodeAt(double batch, double context) {
   engine::OperatingPoint p;
   p.phase = engine::Phase::Decode;
   p.batch = batch;
   p.newTokens = 1;
   p.contextTokens = context;
-  const auto r = pm.step(p);
+  return p;
+}
+
+inline DecodePoint decodeStep(const engine::PerformanceModel& pm, double batch, double context) {
+  const auto r = pm.step(decodeAt(batch, context));
   return {(r.time - r.communication).value(), r.time.value(), (r.energy.compute + onChipTrafficPower(r.levels) * r.time).value()};
 }
 
