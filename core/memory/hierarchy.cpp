@@ -17,6 +17,11 @@ std::string MemoryHierarchy::levelName(std::size_t index) const {
   return name.append(std::to_string(index));
 }
 
+std::string MemoryHierarchy::levelLabel(std::size_t index) const {
+  if (index == 0 || index > offChip.size()) return levelName(index);
+  return levelName(index) + " (" + offChip[index - 1].describe() + ")";
+}
+
 Bytes MemoryHierarchy::capacity() const { return onChip.capacity() + offChipCapacity(); }
 
 Bytes MemoryHierarchy::offChipCapacity() const {

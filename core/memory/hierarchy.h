@@ -19,6 +19,8 @@ struct MemoryHierarchy {
   /// All levels, nearest first: on-chip, L1, ..., Ln.
   std::vector<const MemoryLevel*> levels() const;
   std::string levelName(std::size_t index) const; ///< "on-chip", "L1", ...
+  /// The level as a bound names it: "on-chip", or "L1 (HBM3 stack (H100 80GB) x5)" off chip.
+  std::string levelLabel(std::size_t index) const;
 
   Bytes capacity() const;        ///< every level
   Bytes offChipCapacity() const;

@@ -256,11 +256,7 @@ OperatorCost ChainCoster::costUnexplained(const Operator& op, const DeviceModel&
 
 std::string ChainCoster::describeBound(const OperatorCost& c, const DeviceModel& device) const {
   if (c.computeBound) return "compute";
-  const auto& m = device.memory();
-  const int level = std::max(0, c.boundLevel);
-  const std::string label =
-      m.levelName(std::size_t(level)) + (level == 0 ? "" : " (" + m.offChip[std::size_t(level - 1)].describe() + ")");
-  return std::string(toString(Stream(c.boundStream))) + " @ " + label;
+  return std::string(toString(Stream(c.boundStream))) + " @ " + device.memory().levelLabel(std::size_t(std::max(0, c.boundLevel)));
 }
 
 } // namespace llmwb

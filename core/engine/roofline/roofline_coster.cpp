@@ -103,9 +103,7 @@ OperatorCost RooflineCoster::costUnexplained(const Operator& op, const DeviceMod
 
 std::string RooflineCoster::describeBound(const OperatorCost& c, const DeviceModel& device) const {
   if (c.computeBound) return "compute";
-  const auto& m = device.memory();
-  const int level = std::max(0, c.boundLevel);
-  return "memory @ " + m.levelName(std::size_t(level)) + (level == 0 ? "" : " (" + m.offChip[std::size_t(level - 1)].describe() + ")");
+  return "memory @ " + device.memory().levelLabel(std::size_t(std::max(0, c.boundLevel)));
 }
 
 } // namespace llmwb
