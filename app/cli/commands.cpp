@@ -99,12 +99,27 @@ int enginesCommand(const std::vector<std::string>& words, std::ostream& out, std
   const auto& entries = engine::engines().entries();
   if (args.flag("json")) {
     out << "[\n";
-    for (std::size_t i = 0; i < entries.size(); ++i)
-      out << "  {\"name\": " << jsonQuote(entries[i].name) << ", \"description\": " << jsonQuote(entries[i].description)
-          << "}" << (i + 1 < entries.size() ? "," : "") << "\n";
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const auto& e = entries[i];
+      out << "  {\"name\": " << jsonQuote(e.name) << ", \"description\": " << jsonQuote(e.description)
+          << ", \"models\": " << jsonQuote(e.computeKindsText()) << ", \"default_scheduler\": "
+          << jsonQuote(e.defaultScheduler.empty() ? "continuous or disaggregated" : e.defaultScheduler) << ", \"ignores\": [";
+      for (std::size_t j = 0; j < e.ignores.size(); ++j)
+        out << (j ? ", " : "") << "{\"field\": " << jsonQuote(e.ignores[j].field) << ", \"reason\": " << jsonQuote(e.ignores[j].reason) << "}";
+      out << "]}" << (i + 1 < entries.size() ? "," : "") << "\n";
+    }
     out << "]\n";
   } else {
-    for (const auto& e : entries) out << std::left << std::setw(14) << e.name << e.description << "\n";
+    for (const auto& e : entries) {
+      out << std::left << std::setw(14) << e.name << e.description << "\n";
+      out << std::setw(14) << "" << "models " << e.computeKindsText() << "; serves with "
+          << (e.defaultScheduler.empty() ? "continuous or disaggregated" : e.defaultScheduler) << " by default";
+      if (!e.ignores.empty()) {
+        out << "; ignores";
+        for (std::size_t j = 0; j < e.ignores.size(); ++j) out << (j ? ", " : " ") << e.ignores[j].field;
+      }
+      out << "\n";
+    }
   }
   return 0;
 }

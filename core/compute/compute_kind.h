@@ -5,6 +5,7 @@
 // power and the engine that models it. Kinds register in core/compute/builtin/builtin_kinds.cpp, one line each.
 
 #include "core/compute/compute_spec.h"
+#include "core/memory/hierarchy.h"
 #include "core/params/param_io.h"
 #include "core/units/quantity.h"
 
@@ -48,6 +49,17 @@ public:
   virtual bool needsDatasheetTdp() const { return false; }
   /// Silicon area of the compute (logic die) when the kind models it; nothing otherwise.
   virtual std::optional<SquareMillimeters> area(const ComputeSpec&) const { return std::nullopt; }
+  /// The memory of a device of this kind when the kind's own fields set it (an NpuSim chip: each
+  /// core's SRAM and HBM, times the cores), so that every engine and view sees one memory; nothing
+  /// when the device's hierarchy is its own. `declared` (the device's hierarchy) lends its
+  /// technologies' per-bit and background energies.
+  virtual std::optional<MemoryHierarchy> derivedMemory(const ComputeSpec&, const MemoryHierarchy& declared) const {
+    (void)declared;
+    return std::nullopt;
+  }
+  /// Why derivedMemory() sets the memory and where to edit it instead (editors show it on the locked
+  /// hierarchy); empty when the kind derives none.
+  virtual std::string derivedMemoryReason() const { return {}; }
 
 private:
   std::string mName, mTitle, mDefaultEngine;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/device/resolved_device.h"
 
+#include "core/compute/compute_kind.h"
 #include "core/package/package.h"
 
 namespace llmwb {
@@ -9,6 +10,8 @@ DeviceSpec resolvedDevice(DeviceSpec device) {
   if (device.package) {
     device.memory = {};
     device.compute = resolvePackage(*device.package, device.memory).compute;
+  } else if (auto derived = device.compute.kind().derivedMemory(device.compute, device.memory)) {
+    device.memory = std::move(*derived);
   }
   return device;
 }
@@ -18,10 +21,21 @@ ComputeSpec deviceCompute(const DeviceSpec& device) {
 }
 
 const MemoryHierarchy& deviceMemory(const DeviceSpec& device, MemoryHierarchy& scratch) {
-  if (!device.package) return device.memory;
-  scratch = {};
-  resolvePackage(*device.package, scratch);
-  return scratch;
+  if (device.package) {
+    scratch = {};
+    resolvePackage(*device.package, scratch);
+    return scratch;
+  }
+  if (auto derived = device.compute.kind().derivedMemory(device.compute, device.memory)) {
+    scratch = std::move(*derived);
+    return scratch;
+  }
+  return device.memory;
+}
+
+std::string memoryLockReason(const DeviceSpec& device) {
+  if (device.package) return "a chiplet package's memory follows the package: edit it in the Package tab";
+  return device.compute.kind().derivedMemoryReason();
 }
 
 } // namespace llmwb

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Engines by name, filled at one registration point (builtin_engines.cpp), the way
-// SearchMethodRegistry holds the search methods. An engine turns one device group, the model it
-// runs and the link inside the group into a PerformanceModel.
+// Engines by name, each described once by an EngineKind (what it models, what it ignores, how it
+// serves), filled at one registration point (builtin_engines.cpp) the way SearchMethodRegistry
+// holds the search methods. An engine turns one device group, the model it runs and the link
+// inside the group into a PerformanceModel.
 
 #include "core/engine/performance_model.h"
-#include "core/registry/named_registry.h"
 
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace llmwb::engine {
@@ -30,20 +31,72 @@ struct EngineContext {
 
 using EngineFactory = std::function<std::unique_ptr<PerformanceModel>(const EngineContext&)>;
 
-class EngineRegistry : public NamedRegistry<EngineFactory> {
+/// A device input an engine does not read, and why: editors lock or mark it with the reason, so
+/// that nothing the user edits is silently without effect.
+struct IgnoredInput {
+  std::string field;  ///< a device preset key path: a block ("strategy", "dma") or one key ("quantisation.kv_cache")
+  std::string reason; ///< one sentence: what the engine takes instead
+};
+
+/// An engine, described once: everything the workbench needs to offer it, list it, serve with it
+/// and show what it ignores. Engines register in core/engine/builtin/builtin_engines.cpp, one line
+/// each; an engine outside the tree (a test's, a plug-in's) registers with one EngineRegistration.
+struct EngineKind {
+  std::string name{};      ///< the preset `engine` value
+  std::string description{}; ///< one line, for `llmwb-cli engines list` and the inspector's tooltip
+  /// It models every compute kind (a first-order model at datasheet peaks); otherwise the kinds
+  /// whose default engine it is (ComputeKind::defaultEngine) and those in `computeKinds`.
+  bool everyComputeKind = false;
+  std::vector<std::string> computeKinds{}; ///< preset `type`s it models besides those that default to it
+  /// The serving scheduler a system whose groups it models gets when none is named; empty: the
+  /// generic choice (continuous batching, or PD disaggregation for a disaggregated system).
+  std::string defaultScheduler{};
+  /// Device inputs it does not read.
+  std::vector<IgnoredInput> ignores{};
+  EngineFactory factory{};
+
+  bool accepts(std::string_view computeKind) const;
+  /// Why `field` (a device key path, "strategy.dataflow") is not read: the entry naming it or a block
+  /// above it; nullptr when the engine reads it.
+  const IgnoredInput* ignored(std::string_view field) const;
+  /// "every compute kind" or "\"snake\", \"fixed_array\" or \"mac_tree\"", for messages and listings.
+  std::string computeKindsText() const;
+};
+
+class EngineRegistry {
 public:
-  using Factory = EngineFactory;
-  EngineRegistry() : NamedRegistry("engine") {}
-  /// Throws std::invalid_argument naming every known engine when `name` is unknown.
-  std::unique_ptr<PerformanceModel> build(const std::string& name, const EngineContext& context) const {
-    return get(name).factory(context);
-  }
+  /// Throws std::invalid_argument when the name is empty or taken, or the engine has no factory.
+  void add(EngineKind kind);
+  const EngineKind* find(const std::string& name) const;
+  /// Throws std::invalid_argument naming every known engine when there is none of that name.
+  const EngineKind& get(const std::string& name) const;
+  /// In registration order.
+  const std::vector<EngineKind>& entries() const { return mEntries; }
+  std::string names() const; ///< "a, b, c" for messages
+  /// The engines that model a device of compute kind `computeKind`, in registration order.
+  std::vector<const EngineKind*> applicable(std::string_view computeKind) const;
+  /// Throws std::invalid_argument for an unknown engine or one that does not model the group's
+  /// compute kind (the message names both and the kinds it models).
+  std::unique_ptr<PerformanceModel> build(const std::string& name, const EngineContext& context) const;
+
+private:
+  std::vector<EngineKind> mEntries;
 };
 
 /// Adds the workbench's engines (core/engine/builtin/builtin_engines.cpp: one line per engine).
 void registerBuiltinEngines(EngineRegistry& registry);
-/// A registry holding registerBuiltinEngines(), made once.
+/// The workbench's engines: registerBuiltinEngines() and every EngineRegistration.
 const EngineRegistry& engines();
+
+/// Adds an engine to engines() from outside the tree, with one line at namespace scope:
+/// `static const llmwb::engine::EngineRegistration kToy{toyEngine()};`. Registrations run while
+/// the program starts (static initialisation), before any thread reads the registry.
+struct EngineRegistration {
+  explicit EngineRegistration(EngineKind kind);
+};
+
+/// The compute kind of a group's device (a chiplet package's resolved kind).
+std::string computeKindOf(const DeviceGroup& group);
 
 /// The engine that models a group: the device's own `engine` when it names one, else the
 /// system's, else the one its compute kind defaults to.

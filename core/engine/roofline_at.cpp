@@ -37,6 +37,7 @@ void addPass(Roofline& r, const RooflineGroup& g, Phase phase, int batch, const 
     Bytes bytes, offChip;
     Seconds time;
     std::string cls, bound, layer;
+    std::optional<OperatorClass> operatorClass;
   };
   std::vector<std::pair<std::string, Sum>> sums;
   auto slot = [&](const std::string& key) -> Sum& {
@@ -51,6 +52,7 @@ void addPass(Roofline& r, const RooflineGroup& g, Phase phase, int batch, const 
     Sum& s = slot(layers ? op.layer : op.name);
     s.layer = op.layer;
     s.cls = layers ? "layer" : std::string(toString(op.cls));
+    if (!layers) s.operatorClass = op.cls;
     s.flops += op.flops;
     s.bytes += op.weightBytes + op.activationBytes + op.cacheBytes;
     s.offChip += op.offChipBytes;
@@ -68,6 +70,7 @@ void addPass(Roofline& r, const RooflineGroup& g, Phase phase, int batch, const 
     p.layer = s.layer;
     p.name = name;
     p.cls = s.cls;
+    p.operatorClass = s.operatorClass;
     p.flops = s.flops;
     p.bytes = s.bytes;
     p.intensity = s.bytes.value() > 0 ? s.flops / s.bytes : FlopsPerByte();

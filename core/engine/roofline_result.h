@@ -6,8 +6,10 @@
 // never parse names.
 
 #include "core/engine/phase.h"
+#include "core/model/operators.h"
 #include "core/units/quantity.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,7 +43,8 @@ struct RooflinePoint {
   int batch = 1;
   std::string layer; ///< layer type name, or "model"
   std::string name;  ///< operator name, or the layer type for a layer point
-  std::string cls;   ///< operator class ("layer" for layer points)
+  std::string cls;   ///< operator class ("layer" for layer points), as files write it
+  std::optional<OperatorClass> operatorClass; ///< the operator class; empty for a layer point
   Flops flops;
   Bytes bytes;
   FlopsPerByte intensity;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/serving/serving.h"
 
+#include "core/engine/engine_registry.h"
+
 #include "core/serving/metrics.h"
 #include "core/serving/requests.h"
 #include "core/serving/scheduler.h"
@@ -151,7 +153,9 @@ void summarise(const ServingConfig& config, ServingRun& run, ServingResult& resu
 } // namespace
 
 std::string defaultScheduler(const SystemSpec& system) {
-  if (system.parallelism) return "npusim";
+  for (const auto& g : system.groups)
+    if (const auto* e = engine::engines().find(engine::engineFor(system, g)); e && !e->defaultScheduler.empty())
+      return e->defaultScheduler;
   return system.disaggregated() ? "disaggregated" : "continuous";
 }
 

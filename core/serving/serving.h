@@ -155,9 +155,10 @@ struct ServingResult {
   Timeline timeline;
 };
 
-/// The scheduler a system is served with when none is named: "npusim" for a system with a
-/// "parallelism" block (NpuSim chips: its mode picks PD fusion or disaggregation), "disaggregated"
-/// for one with separate prefill and decode groups (heterogeneous ones included), else "continuous".
+/// The scheduler a system is served with when none is named: the default scheduler of the first
+/// group's engine that has one (EngineKind::defaultScheduler: "npusim" for NpuSim chips, whose
+/// parallelism block picks PD fusion or disaggregation), else "disaggregated" for a system with
+/// separate prefill and decode groups (heterogeneous ones included), else "continuous".
 std::string defaultScheduler(const SystemSpec& system);
 
 /// Runs the requests through `system` with the configured scheduler. `progress` (may be empty) is

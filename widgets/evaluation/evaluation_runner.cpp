@@ -2,7 +2,7 @@
 #include "widgets/evaluation/evaluation_runner.h"
 
 #include "core/io/preset_library.h"
-#include "widgets/plots/roofline_data.h"
+#include "widgets/evaluation/roofline_data.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>

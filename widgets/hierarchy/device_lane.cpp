@@ -88,10 +88,17 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
                           .arg(QString::fromStdString(d.quantisation.weights.name)));
   layout->addWidget(compute);
 
-  const bool editable = !d.package;
-  if (d.package) {
-    auto* note = new QLabel(tr("Chiplet package: its memory follows the package. Edit it in the <b>Package</b> tab."));
+  // A package's memory, or one its compute kind derives (an NpuSim chip's per-core SRAM and HBM), is
+  // shown as it resolves, locked, with where to edit it instead.
+  const std::string lock = memoryLockReason(group.device);
+  const bool editable = lock.empty();
+  if (!editable) {
+    QString text = QString::fromStdString(lock);
+    if (!text.isEmpty()) text[0] = text[0].toUpper();
+    auto* note = new QLabel(tr("<b>Memory locked.</b> %1").arg(text.toHtmlEscaped()));
+    note->setObjectName(QStringLiteral("MemoryLock"));
     note->setWordWrap(true);
+    note->setToolTip(text);
     layout->addWidget(note);
   }
   const auto levels = d.memory.levels();
@@ -104,7 +111,7 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
   }
 
   // A faster level below a slower one: said here, where it is fixed (and in the results).
-  if (!d.package) {
+  if (editable) {
     QStringList order;
     for (const auto& w : d.memory.orderWarnings()) order << engineText(w).toHtmlEscaped();
     if (!order.isEmpty()) {
@@ -115,7 +122,7 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
       layout->addWidget(warning);
     }
   }
-  if (!d.package && !d.power.datasheetTdp) {
+  if (editable && !d.power.datasheetTdp) {
     const auto check = d.memory.checkShoreline();
     layout->addWidget(usageBar(check.required.value(), check.available.value(),
                                tr("Shoreline %1 of %2 mm").arg(check.required.value(), 0, 'f', 1).arg(check.available.value(), 0, 'f', 1),

@@ -92,6 +92,23 @@ void FormBuilder::line(const QString& label, const QString& value, const QString
   mForm->addRow(label, edit);
 }
 
+void FormBuilder::markIgnored(const QString& engine, const QString& reason) {
+  const int row = mForm->rowCount() - 1;
+  if (row < 0) return;
+  auto* fieldItem = mForm->itemAt(row, QFormLayout::FieldRole);
+  auto* labelItem = mForm->itemAt(row, QFormLayout::LabelRole);
+  const QString tip = QObject::tr("<b>Not read by the %1 engine</b>: %2").arg(engine.toHtmlEscaped(), reason.toHtmlEscaped());
+  if (fieldItem && fieldItem->widget()) {
+    fieldItem->widget()->setEnabled(false);
+    fieldItem->widget()->setToolTip(tip + QStringLiteral("<br>") + fieldItem->widget()->toolTip());
+  }
+  if (labelItem && labelItem->widget())
+    if (auto* label = qobject_cast<QLabel*>(labelItem->widget())) {
+      label->setText(QObject::tr("%1 (not read)").arg(label->text()));
+      label->setToolTip(tip);
+    }
+}
+
 void FormBuilder::field(const params::FieldInfo& info, const params::FieldValue& current, const QString& tip,
                         Setter<params::FieldValue> set) {
   const QString label = QString::fromStdString(info.label.empty() ? info.key : info.label);

@@ -42,6 +42,10 @@ public:
   void field(const params::FieldInfo& info, const params::FieldValue& current, const QString& tip,
              Setter<params::FieldValue> set);
 
+  /// The field just added is not read by the engine that evaluates it: it is shown disabled, its
+  /// label marked, and its tooltip says why (`reason`), so that no edit is silently without effect.
+  void markIgnored(const QString& engine, const QString& reason);
+
 private:
   int nextKey() { return mMergeBase + mField++; }
 

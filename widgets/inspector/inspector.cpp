@@ -39,10 +39,12 @@ QString sourceTip(const DeviceSpec& d, const std::string& key, const QString& wh
 
 /// Every present field of a parameter table, reached from group `g`'s device by `at`; `check`
 /// (optional) runs after a set so that fields that disagree refuse the edit.
+/// Fields the group's engine does not read (EngineKind::ignores) are shown disabled, with the reason.
 template <class Spec>
 void tableFields(FormBuilder& f, const DeviceSpec& d, const params::ParamTable<Spec>& table, const Spec& spec,
                  std::function<Spec&(Project&)> at, const std::string& sourceKey,
-                 std::function<void(const Spec&)> check = {}, const std::vector<std::string>& skip = {}) {
+                 std::function<void(const Spec&)> check = {}, const std::vector<std::string>& skip = {},
+                 const engine::EngineKind* engine = nullptr) {
   for (const auto& field : table.fields()) {
     if (!field.present(spec) || std::find(skip.begin(), skip.end(), field.key) != skip.end()) continue;
     const QString what = q(field.doc.empty() ? field.key : field.doc);
@@ -52,6 +54,8 @@ void tableFields(FormBuilder& f, const DeviceSpec& d, const params::ParamTable<S
               set(target, v);
               if (check) check(target);
             });
+    if (engine)
+      if (const auto* ignored = engine->ignored(sourceKey + "." + field.key)) f.markIgnored(q(engine->name), q(ignored->reason));
   }
 }
 
@@ -124,21 +128,27 @@ void packageSection(FormBuilder& f, const DeviceSpec& d, std::size_t g) {
                            "package", {}, {"name", "compute_chiplets", "sram_technology"});
 }
 
-/// Which engine models the group: the compute kind's own (calibrated) engine, or a first-order
-/// roofline at the datasheet peaks for a what-if (core/engine/roofline). The device's choice is
-/// kept only where it differs from what the system would pick anyway.
+/// Which engine models the group: the compute kind's own (calibrated) engine first, then every
+/// other registered engine that models the device's compute kind (engine::EngineRegistry::applicable),
+/// e.g. a first-order roofline at the datasheet peaks for a what-if. The device's choice is kept only
+/// where it differs from what the system would pick anyway.
 void engineField(FormBuilder& f, const SystemSpec& system, std::size_t g) {
   const DeviceGroup& group = system.groups.at(g);
+  const std::string kind = engine::computeKindOf(group);
   const std::string own = defaultEngine(group.device.package ? deviceCompute(group.device) : group.device.compute);
   const std::string current = engine::engineFor(system, group);
   QStringList options{q(own)};
-  for (const std::string& e : {std::string("roofline"), current})
-    if (!options.contains(q(e))) options << q(e);
+  QString descriptions = QStringLiteral("%1: %2").arg(q(own), q(engine::engines().find(own) ? engine::engines().get(own).description : ""));
+  for (const auto* e : engine::engines().applicable(kind))
+    if (!options.contains(q(e->name))) {
+      options << q(e->name);
+      descriptions += QStringLiteral("\n%1: %2").arg(q(e->name), q(e->description));
+    }
+  if (!options.contains(q(current))) options << q(current);
   f.choice(Inspector::tr("Engine"), options, q(current),
-           Inspector::tr("The performance model of this group: %1 is its compute kind's own, calibrated model; roofline "
-                         "bounds it at the datasheet peaks (no efficiency factors, tiles or launch costs) for a what-if "
-                         "(llmwb-cli engines list)")
-               .arg(q(own)),
+           Inspector::tr("The performance model of this group (llmwb-cli engines list); %1 is its compute kind's own, "
+                         "calibrated model.\n%2")
+               .arg(q(own), descriptions),
            [g](Project& p, const QString& v) {
              auto& device = deviceOf(p, g);
              device.engine.clear();
@@ -148,6 +158,7 @@ void engineField(FormBuilder& f, const SystemSpec& system, std::size_t g) {
 }
 
 void deviceFields(FormBuilder& f, const SystemSpec& system, const DeviceSpec& d, std::size_t g, int count) {
+  const engine::EngineKind* engine = engine::engines().find(engine::engineFor(system, system.groups.at(g)));
   f.section(Inspector::tr("Device"));
   f.line(Inspector::tr("Name"), q(d.name), Inspector::tr("Shown in results and comparisons"),
          [g](Project& p, const QString& v) { deviceOf(p, g).name = v.toStdString(); });
@@ -158,15 +169,18 @@ void deviceFields(FormBuilder& f, const SystemSpec& system, const DeviceSpec& d,
   packageSection(f, d, g);
 
   f.section(Inspector::tr("Software strategy (dataflow, storage, bandwidth)"));
-  tableFields<Strategy>(f, d, strategyFields(), d.strategy, [g](Project& p) -> Strategy& { return deviceOf(p, g).strategy; }, "strategy");
+  tableFields<Strategy>(f, d, strategyFields(), d.strategy, [g](Project& p) -> Strategy& { return deviceOf(p, g).strategy; }, "strategy", {}, {},
+                        engine);
 
   f.section(Inspector::tr("Number formats (weights, activations, KV cache)"));
   tableFields<Quantisation>(f, d, quantisationFields(), d.quantisation,
-                            [g](Project& p) -> Quantisation& { return deviceOf(p, g).quantisation; }, "quantisation");
+                            [g](Project& p) -> Quantisation& { return deviceOf(p, g).quantisation; }, "quantisation", {}, {},
+                            engine);
 
   f.section(Inspector::tr("Memory system and power"));
-  tableFields<DmaSpec>(f, d, dmaFields(), d.dma, [g](Project& p) -> DmaSpec& { return deviceOf(p, g).dma; }, "dma");
-  tableFields<PowerSpec>(f, d, powerFields(), d.power, [g](Project& p) -> PowerSpec& { return deviceOf(p, g).power; }, "power");
+  tableFields<DmaSpec>(f, d, dmaFields(), d.dma, [g](Project& p) -> DmaSpec& { return deviceOf(p, g).dma; }, "dma", {}, {}, engine);
+  tableFields<PowerSpec>(f, d, powerFields(), d.power, [g](Project& p) -> PowerSpec& { return deviceOf(p, g).power; }, "power", {}, {},
+                         engine);
 
   if (!d.sources.empty()) {
     f.section(Inspector::tr("Sources"));
@@ -181,7 +195,9 @@ void partFields(FormBuilder& f, const DeviceSpec& device, std::size_t g, std::si
   const auto& part = levels[level]->parts[index];
   const auto& t = part.technology;
   f.section(Inspector::tr("%1 at %2 of %3").arg(q(t.name), q(d.memory.levelName(level)), q(d.name)));
-  if (!d.package)
+  if (const std::string lock = memoryLockReason(device); !lock.empty())
+    f.text(Inspector::tr("Count"), QString::number(part.count), q(lock));
+  else
     f.integer(Inspector::tr("Count"), part.count, 1, 512, QStringLiteral(" ") + q(t.unitName) + (part.count == 1 ? QString() : QStringLiteral("s")),
               Inspector::tr("Parts of this technology at this level"), [g, level, index](Project& p, int v) {
                 auto& m = deviceOf(p, g).memory;

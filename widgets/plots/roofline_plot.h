@@ -4,7 +4,7 @@
 // memory level, one point per operator coloured by class; prefill circles, decode triangles.
 
 #include "widgets/plots/plot_view.h"
-#include "widgets/plots/roofline_data.h"
+#include "widgets/evaluation/roofline_data.h"
 
 namespace llmwb::ui {
 

@@ -156,6 +156,42 @@ private:
   S mS;
 };
 
+/// One part per core: `base`'s energies (per bit, background per byte) with the core's own size,
+/// bandwidth and latency.
+MemoryPart corePart(const MemoryTechnology* base, const char* id, const std::string& name, MemoryPlacement placement, Bytes capacity,
+                    BytesPerSecond bandwidth, Seconds latency, int cores) {
+  MemoryTechnology t;
+  if (base) t = *base;
+  t.id = std::string(id) + (base ? "-" + base->id : "");
+  t.name = name + (base ? " (" + base->name + ")" : "");
+  t.unitName = "core";
+  t.placement = placement;
+  t.capacity = capacity;
+  t.bandwidth = bandwidth;
+  t.latency = latency;
+  t.shoreline.reset(); // core-local: no die-edge PHY of the chip's
+  t.sources["capacity"] = "the npusim compute block, per core";
+  t.sources["bandwidth"] = "the npusim compute block, per core";
+  return {t, cores};
+}
+
+MemoryHierarchy npusimMemory(const S& s, const MemoryHierarchy& declared) {
+  const auto first = [](const MemoryLevel& level) { return level.parts.empty() ? nullptr : &level.parts.front().technology; };
+  MemoryHierarchy m;
+  m.shoreline = declared.shoreline;
+  const MemoryTechnology* sram = first(declared.onChip);
+  m.onChip.parts.push_back(corePart(sram, "npusim-sram", "core SRAM", MemoryPlacement::OnChip,
+                                    Bytes(s.sramBytes()), BytesPerSecond(s.sramBandwidth()),
+                                    sram ? sram->latency : Seconds(1.0 / s.frequencyHz()),
+                                    s.cores()));
+  MemoryLevel hbm;
+  hbm.parts.push_back(corePart(declared.offChip.empty() ? nullptr : first(declared.offChip.front()), "npusim-hbm",
+                               "core-local HBM", MemoryPlacement::OffChip, Bytes(s.hbmBytes()), BytesPerSecond(s.hbmBandwidth()),
+                               Seconds(s.hbmLatencyNs * 1e-9), s.cores()));
+  m.offChip.push_back(std::move(hbm));
+  return m;
+}
+
 class NpusimKind final : public ComputeKindOf<S> {
 public:
   NpusimKind() : ComputeKindOf("NpuSim multi-core NPU", "npusim", npusimTable()) {}
@@ -164,6 +200,15 @@ protected:
   std::unique_ptr<ComputeUnit> make(const S& s) const override { return std::make_unique<NpusimUnit>(s); }
   std::optional<Watts> power(const S& s) const override {
     return Watts(s.energyPjPerMac * 1e-12 * s.corePeakFlops() / 2.0 * s.cores());
+  }
+  std::optional<MemoryHierarchy> derivedMemory(const ComputeSpec& spec, const MemoryHierarchy& declared) const override {
+    const S& s = spec.as<S>();
+    return npusimMemory(s, declared);
+  }
+  std::string derivedMemoryReason() const override {
+    return "an NpuSim chip's memory is its cores' own: SRAM and core-local HBM per core (compute block: sram_MB, "
+           "sram_bytes_per_cycle, hbm_capacity_GB, hbm_bandwidth_GBps, hbm_latency_ns) times the mesh's cores. Edit them in "
+           "the Inspector; the hierarchy's technologies give only the per-bit energies.";
   }
   void checkParams(const S& s) const override {
     const bool large = s.family == NpuFamily::Large;

@@ -11,11 +11,11 @@
 namespace llmwb::engine {
 
 void registerBuiltinEngines(EngineRegistry& r) {
-  r.add("memexplorer", memexplorerEngineDescription(), makeMemexplorerModel);
-  r.add("gpu", gpuEngineDescription(), makeGpuModel);
-  r.add("npusim", npusimEngineDescription(), makeNpusimModel);
-  r.add("snake", snakeEngineDescription(), makeSnakeModel);
-  r.add("roofline", rooflineEngineDescription(), makeRooflineModel);
+  r.add(memexplorerEngine());
+  r.add(gpuEngine());
+  r.add(npusimEngine());
+  r.add(snakeEngine());
+  r.add(rooflineEngine());
 }
 
 } // namespace llmwb::engine

@@ -6,14 +6,28 @@
 
 namespace llmwb::engine {
 
+namespace {
+
 std::unique_ptr<PerformanceModel> makeGpuModel(const EngineContext& context) {
   static const auto coster = std::make_shared<const ChainCoster>();
   return std::make_unique<AnalyticModel>("gpu", context, coster);
 }
 
-const char* gpuEngineDescription() {
-  return "GPU baselines: datasheet tensor peaks at a matmul efficiency with tile and wave quantisation over the SMs, "
-         "kernel launch overheads, L2 super-tiles, HBM streaming, datasheet TDP, NCCL-like ring all-reduce over NVLink";
+const char* kDescription =
+    "GPU baselines: datasheet tensor peaks at a matmul efficiency with tile and wave quantisation over the SMs, "
+    "kernel launch overheads, L2 super-tiles, HBM streaming, datasheet TDP, NCCL-like ring all-reduce over NVLink";
+
+} // namespace
+
+EngineKind gpuEngine() {
+  return {.name = "gpu",
+          .description = kDescription,
+          .ignores = {
+                 {"strategy", "a GPU's kernels choose their own tiles and dataflow, and its caches the data they keep: the "
+                              "dataflow, storage and bandwidth priorities describe an NPU's software"},
+                 {"dma", "a GPU's copy engines and memory controllers are in its datasheet bandwidths: the DMA shares "
+                         "describe an NPU's transfer engines"}},
+          .factory = makeGpuModel};
 }
 
 } // namespace llmwb::engine

@@ -9,7 +9,7 @@ namespace llmwb::engine {
 /// that sets DRAM re-reads, HBM streaming, datasheet TDP; tensor parallelism over NVLink. Today it
 /// costs operators with the same chain as the MemExplorer engine (a GPU's hierarchy is on-chip
 /// SRAM + HBM); kernel-level mechanisms belong here.
-std::unique_ptr<PerformanceModel> makeGpuModel(const EngineContext& context);
-const char* gpuEngineDescription();
+/// The engine's descriptor, registered in core/engine/builtin/builtin_engines.cpp.
+EngineKind gpuEngine();
 
 } // namespace llmwb::engine

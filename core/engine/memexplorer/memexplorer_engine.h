@@ -8,7 +8,7 @@ namespace llmwb::engine {
 /// MemExplorer's analytic model (PLENA compute and DUET arrays): operands move along the
 /// on-chip -> L1 -> ... chain with the double-buffered transfer model (Eq. 2-5), the strategy's
 /// placement and bandwidth split, Eq. 6 energy.
-std::unique_ptr<PerformanceModel> makeMemexplorerModel(const EngineContext& context);
-const char* memexplorerEngineDescription();
+/// The engine's descriptor, registered in core/engine/builtin/builtin_engines.cpp.
+EngineKind memexplorerEngine();
 
 } // namespace llmwb::engine

@@ -12,7 +12,7 @@
 
 namespace llmwb::engine {
 
-std::unique_ptr<PerformanceModel> makeNpusimModel(const EngineContext& context);
-std::string npusimEngineDescription();
+/// The engine's descriptor, registered in core/engine/builtin/builtin_engines.cpp.
+EngineKind npusimEngine();
 
 } // namespace llmwb::engine

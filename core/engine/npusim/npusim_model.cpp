@@ -51,6 +51,47 @@ namespace {
 double ceilPos(double v) { return std::max(1.0, std::ceil(v - 1e-9)); }
 } // namespace
 
+NpusimModel::Cost& NpusimModel::Cost::as(OperatorClass cls) {
+  byClass[std::size_t(cls)] = {time, comm, memory, flops, hbmBytes, sramBytes, weightBytes, activationBytes, cacheBytes};
+  last = cls;
+  return *this;
+}
+
+void NpusimModel::Cost::add(const Cost& c) {
+  time += c.time;
+  comm += c.comm;
+  memory += c.memory;
+  flops += c.flops;
+  hbmBytes += c.hbmBytes;
+  nocBytes += c.nocBytes;
+  sramBytes += c.sramBytes;
+  weightBytes += c.weightBytes;
+  activationBytes += c.activationBytes;
+  cacheBytes += c.cacheBytes;
+  for (std::size_t i = 0; i < kClasses; ++i) {
+    auto& a = byClass[i];
+    const auto& b = c.byClass[i];
+    a.time += b.time;
+    a.comm += b.comm;
+    a.memory += b.memory;
+    a.flops += b.flops;
+    a.hbmBytes += b.hbmBytes;
+    a.sramBytes += b.sramBytes;
+    a.weightBytes += b.weightBytes;
+    a.activationBytes += b.activationBytes;
+    a.cacheBytes += b.cacheBytes;
+  }
+  last = c.last;
+}
+
+void NpusimModel::Cost::addComm(double seconds, double bytes) {
+  time += seconds;
+  comm += seconds;
+  nocBytes += bytes;
+  byClass[std::size_t(last)].time += seconds;
+  byClass[std::size_t(last)].comm += seconds;
+}
+
 NpusimModel::NpusimModel(const EngineContext& context)
     : mDevice(context.group.device), mPar(context.parallelism ? *context.parallelism : ParallelismSpec{}),
       mModel(context.model), mRole(context.group.role), mDescriptive(context.descriptive) {
@@ -180,10 +221,12 @@ double NpusimModel::memorySeconds(double sramBytes, double hbmBytes) const {
   return std::max(hbm, sram);
 }
 
-NpusimModel::Cost NpusimModel::vector(double ops) const {
+NpusimModel::Cost NpusimModel::vector(double ops, double bytes) const {
   Cost c;
   c.time = ops / mCore.coreVectorOps();
   c.flops = ops;
+  c.activationBytes = bytes;
+  c.sramBytes = bytes;
   return c;
 }
 
@@ -231,8 +274,13 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
   const double io = 0;
   c.flops = 2 * m * k * n;
   c.hbmBytes = wBytes * (1 - share) * p;
+  c.weightBytes = k * n * mBytes;
+  c.activationBytes = (m * k + m * n) * mBytes;
+  c.sramBytes = c.weightBytes + c.activationBytes;
   if (p == 1) {
-    c.time = std::max(npuGemmCycles(mCore, m, k, n) / f, tw + io);
+    const double tc = npuGemmCycles(mCore, m, k, n) / f;
+    c.time = std::max(tc, tw + io);
+    c.memory = tw + io >= tc ? c.time : 0;
     return c;
   }
   switch (mPar.partition) {
@@ -243,6 +291,7 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
     const double x = allGather(wBytes);
     c.time = std::max(tc, tw + io) + (mPar.overlapRotation ? std::max((p - 1) * tc, x) : (p - 1) * tc + x);
     c.comm = x;
+    c.memory = std::max(0.0, tw + io - tc);
     c.nocBytes = (p - 1.0) * wBytes * p;
     break;
   }
@@ -252,6 +301,7 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
     const double red = reducePartials(m * n * mBytes);
     c.time = std::max(tc, tw + io) + red;
     c.comm = red;
+    c.memory = tw + io >= tc ? tw + io : 0;
     c.nocBytes = reducePasses(mPar.reduce) * (p - 1.0) / p * m * n * mBytes * p;
     break;
   }
@@ -266,6 +316,7 @@ NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) 
     const double exposed = (r - 1) * (mPar.overlapRotation ? std::max(0.0, xc - tc) : xc);
     c.time = r * (tc + rr) + exposed + std::max(0.0, tw + io - r * tc);
     c.comm = r * rr + exposed;
+    c.memory = tw + io >= r * tc ? tw + io : 0;
     c.nocBytes = p * (reducePasses(mPar.reduce) * r * (cc - 1.0) / cc * (m / r) * (n / r) * mBytes + (r - 1.0) * (k / cc) * (n / r) * mBytes);
     break;
   }
@@ -280,21 +331,16 @@ double NpusimModel::gemmSeconds(double m, double k, double n, double weightShare
 NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context,
                                          double kvSpill, double share) const {
   Cost total;
-  auto add = [&](const Cost& c) {
-    total.time += c.time;
-    total.comm += c.comm;
-    total.flops += c.flops;
-    total.hbmBytes += c.hbmBytes;
-    total.nocBytes += c.nocBytes;
-  };
+  auto add = [&](Cost c, OperatorClass cls) { total.add(c.as(cls)); };
+  constexpr auto kProjection = OperatorClass::Projection, kElementwise = OperatorClass::Elementwise, kMoe = OperatorClass::Moe;
   const double h = mModel.hiddenSize;
   const double m = seqs * newTokens;
   const int p = mPool.tp;
   if (type.kind == LayerKind::Attention) {
     const auto& a = std::get<AttentionSpec>(type.spec);
     const double heads = a.heads, kv = a.kvHeads, d = a.headDim;
-    add(vector(m * h * 8 / p)); // norm, rope
-    add(gemm(m, h, (heads + 2 * kv) * d, share));
+    add(vector(m * h * 8 / p, 2 * m * h * mBytes), kElementwise); // norm, rope
+    add(gemm(m, h, (heads + 2 * kv) * d, share), kProjection);
     // Attention on a head split: whole KV heads per core (replicated when TP > KV heads).
     const double hq = std::ceil(heads / p), hkv = std::ceil(kv / p);
     const double span = context + newTokens;
@@ -306,7 +352,11 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
     const double kvBytes = seqs * (span + newTokens) * hkv * d * 2 * mBytes;
     const double memory = memorySeconds(kvBytes * (1 - kvSpill), kvBytes * kvSpill);
     att.time = std::max(compute, memory);
+    att.memory = memory >= compute ? memory : 0;
     att.hbmBytes = kvBytes * kvSpill * p;
+    att.sramBytes = kvBytes * p;
+    att.cacheBytes = kvBytes * p;
+    att.activationBytes = 2 * m * heads * d * mBytes; // Q in, the attention output out
     if (p > 1 && mPar.partition != TensorPartition::K) {
       // MN and 2-D leave Q, K, V split by tokens: gathered round the ring before attention (every core
       // receives every token's projections and keeps its heads), and the attention output likewise
@@ -317,29 +367,29 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
       att.comm += t;
       att.nocBytes += (p - 1.0) * shuffled;
     }
-    add(att);
-    add(gemm(m, heads * d, h, share));
-    add(vector(m * h * 2 / p)); // residual
+    add(att, OperatorClass::Attention);
+    add(gemm(m, heads * d, h, share), kProjection);
+    add(vector(m * h * 2 / p, 3 * m * h * mBytes), kElementwise); // residual
   } else if (type.kind == LayerKind::Mlp) {
     const auto& mlp = std::get<MlpSpec>(type.spec);
     const double ff = mlp.intermediate;
-    add(vector(m * h * 6 / p));
-    add(gemm(m, h, (mlp.gated ? 2 : 1) * ff, share));
-    add(vector(m * ff * 4 / p));
-    add(gemm(m, ff, h, share));
+    add(vector(m * h * 6 / p, 3 * m * h * mBytes), kElementwise);
+    add(gemm(m, h, (mlp.gated ? 2 : 1) * ff, share), kProjection);
+    add(vector(m * ff * 4 / p, 3 * m * ff * mBytes), kElementwise);
+    add(gemm(m, ff, h, share), kProjection);
   } else if (type.kind == LayerKind::Moe) {
     const auto& moe = std::get<MoeSpec>(type.spec);
     const double fe = moe.expertIntermediate;
-    add(vector(m * h * 6 / p));
-    add(gemm(m, h, moe.experts, share));
+    add(vector(m * h * 6 / p, 3 * m * h * mBytes), kElementwise);
+    add(gemm(m, h, moe.experts, share), kMoe);
     const double active = std::min(double(moe.experts), m * moe.topK);
     const double rows = m * moe.topK / std::max(1.0, active);
-    add(gemm(rows, h, (moe.gated ? 2 : 1) * fe * active, share));
-    add(gemm(rows, fe * active, h, share));
+    add(gemm(rows, h, (moe.gated ? 2 : 1) * fe * active, share), kMoe);
+    add(gemm(rows, fe * active, h, share), kMoe);
     if (moe.sharedExperts > 0) {
       const double fs = (moe.sharedIntermediate > 0 ? moe.sharedIntermediate : moe.expertIntermediate) * moe.sharedExperts;
-      add(gemm(m, h, (moe.gated ? 2 : 1) * fs, share));
-      add(gemm(m, fs, h, share));
+      add(gemm(m, h, (moe.gated ? 2 : 1) * fs, share), kMoe);
+      add(gemm(m, fs, h, share), kMoe);
     }
   }
   return total;
@@ -352,30 +402,18 @@ NpusimModel::Cost NpusimModel::stageCost(const Stage& s, double seqs, double new
   // micro-batch; what SRAM cannot hold sits in the requests' HBM ring buffers.
   const double kvPerCore = resident * (context + newTokens) * s.kvBytesPerToken / mPool.tp;
   const double spill = kvPerCore > s.kvSram && kvPerCore > 0 ? 1.0 - s.kvSram / kvPerCore : 0.0;
-  for (int i = s.first; i < s.first + s.count; ++i) {
-    const auto c = layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill, s.weightShare);
-    total.time += c.time;
-    total.comm += c.comm;
-    total.flops += c.flops;
-    total.hbmBytes += c.hbmBytes;
-    total.nocBytes += c.nocBytes;
-  }
+  for (int i = s.first; i < s.first + s.count; ++i)
+    total.add(layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill, s.weightShare));
   if (s.head) {
-    const auto c = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize, s.weightShare);
-    total.time += c.time;
-    total.comm += c.comm;
-    total.flops += c.flops;
-    total.hbmBytes += c.hbmBytes;
-    total.nocBytes += c.nocBytes;
+    auto c = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize, s.weightShare);
+    total.add(c.as(OperatorClass::LmHead));
   } else {
     // Activations to the next stage's group over the links between the two groups.
     const double bytes = seqs * newTokens * mModel.hiddenSize * mBytes;
     const auto& placed = mBoundaries[std::size_t(s.index)];
     const double t = placed.bandwidth * bytes / (mLayout.boundaryLinks * mCore.nocBandwidth()) +
                      placed.hops * (2.0 + mCore.hopCycles) / mCore.frequencyHz();
-    total.time += t;
-    total.comm += t;
-    total.nocBytes += bytes;
+    total.addComm(t, bytes);
   }
   return total;
 }
@@ -390,7 +428,9 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   }
   const double seqs = ceilPos(point.batch / mPool.pipelines);
   const double newTokens = std::max(1.0, point.newTokens);
-  double best = -1, bestComm = 0, flops = 0, hbm = 0, noc = 0;
+  double best = -1, bestComm = 0, flops = 0, hbm = 0;
+  Cost bestCost;
+  int bestMb = 1;
   // Micro-batches through the pipeline: split the sequences (requests stream through the stages,
   // NpuSim 4.3.1). A prompt's tokens stay whole: without chunked prefill a prompt traverses the
   // stages as one tensor (chunking is the scheduler's, PD fusion; section 4.3.2).
@@ -399,23 +439,21 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
     const double s = seqs / mb;
     const double n = newTokens;
     const double ctx = point.contextTokens;
-    double sum = 0, worst = 0, comm = 0, fl = 0, hb = 0, nb = 0;
+    Cost all;
+    double worst = 0;
     for (const auto& st : mStages) {
       const auto c = stageCost(st, s, n, ctx, point.logitRows, seqs);
-      sum += c.time;
+      all.add(c);
       worst = std::max(worst, c.time);
-      comm += c.comm;
-      fl += c.flops;
-      hb += c.hbmBytes;
-      nb += c.nocBytes;
     }
-    const double t = sum + (mb - 1) * worst;
+    const double t = all.time + (mb - 1) * worst;
     if (best < 0 || t < best) {
       best = t;
-      bestComm = comm * (t / std::max(sum, 1e-30));
-      flops = fl * mb;
-      hbm = hb * mb;
-      noc = nb * mb;
+      bestComm = all.comm * (t / std::max(all.time, 1e-30));
+      flops = all.flops * mb;
+      hbm = all.hbmBytes * mb;
+      bestCost = all;
+      bestMb = mb;
     }
   }
   const double pipes = std::min(double(mPool.pipelines), std::max(1.0, std::ceil(point.batch - 1e-9)));
@@ -423,25 +461,90 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   r.communication = Seconds(std::min(bestComm, best));
   r.energy.compute = Joules(flops * pipes / 2 * mCore.energyPjPerMac * 1e-12);
   r.energy.idle = Joules(idlePower().value() * best);
-  OperatorResult op;
-  op.name = "forward pass";
-  op.layer = "all";
-  op.time = r.time;
-  op.flops = Flops(flops * pipes);
-  op.offChipBytes = Bytes(hbm * pipes);
-  op.bound = bestComm > 0.5 * best ? "NoC" : "compute";
-  op.boundKind = bestComm > 0.5 * best ? BoundKind::Communication : BoundKind::Compute;
-  r.operators.push_back(op);
-  OperatorResult link;
-  link.name = "NoC traffic";
-  link.layer = "all";
-  link.time = r.communication;
-  link.activationBytes = Bytes(noc * pipes);
-  link.boundKind = BoundKind::Communication;
-  link.bound = "NoC";
-  r.operators.push_back(link);
+  (void)hbm;
+  fillRows(r, bestCost, best, bestMb * pipes);
   return r;
 }
+
+void NpusimModel::fillRows(StepResult& r, const Cost& sum, double stepTime, double scale) const {
+  const double share = sum.time > 0 ? stepTime / sum.time : 0;
+  for (std::size_t i = 0; i < kClasses; ++i) {
+    const ClassCost& c = sum.byClass[i];
+    if (c.time <= 0 && c.flops <= 0) continue;
+    OperatorResult op;
+    op.cls = OperatorClass(i);
+    op.name = std::string(toString(op.cls));
+    op.layer = "all layers";
+    op.time = Seconds(c.time * share);
+    op.computeTime = Seconds(std::max(0.0, c.time - c.comm - c.memory) * share);
+    op.flops = Flops(c.flops * scale);
+    op.offChipBytes = Bytes(c.hbmBytes * scale);
+    op.weightBytes = Bytes(c.weightBytes * scale);
+    op.activationBytes = Bytes(c.activationBytes * scale);
+    op.cacheBytes = Bytes(c.cacheBytes * scale);
+    op.energy = Joules(c.flops * scale / 2 * mCore.energyPjPerMac * 1e-12);
+    if (c.comm > 0.5 * c.time) {
+      op.boundKind = BoundKind::Communication;
+      op.bound = "NoC";
+    } else if (c.memory > 0.5 * c.time) {
+      op.boundKind = BoundKind::Memory;
+      op.boundLevel = c.hbmBytes > 0 ? 1 : 0;
+      op.bound = c.hbmBytes > 0 ? "core-local HBM" : "core SRAM";
+    } else {
+      op.boundKind = BoundKind::Compute;
+      op.bound = "compute";
+    }
+    r.operators.push_back(std::move(op));
+  }
+  const std::string cores = " x " + std::to_string(std::max(1, mPool.cores));
+  LevelUsage sram;
+  sram.depth = 0;
+  sram.name = "on-chip";
+  sram.technology = "core SRAM" + cores;
+  sram.read = Bytes(sum.sramBytes * scale);
+  LevelUsage hbmLevel;
+  hbmLevel.depth = 1;
+  hbmLevel.name = "L1";
+  hbmLevel.technology = "core-local HBM" + cores;
+  hbmLevel.read = Bytes(sum.hbmBytes * scale);
+  r.levels = {sram, hbmLevel};
+}
+
+namespace {
+/// Adds `times` x `from`'s rows to `into`, matched by operator class (levels by depth).
+void accumulate(PhaseResult& into, const StepResult& from, double times) {
+  for (const auto& op : from.operators) {
+    auto it = std::find_if(into.operators.begin(), into.operators.end(), [&](const OperatorResult& o) { return o.cls == op.cls; });
+    if (it == into.operators.end()) {
+      into.operators.push_back(op);
+      it = into.operators.end() - 1;
+      it->time = Seconds();
+      it->computeTime = Seconds();
+      it->flops = Flops();
+      it->offChipBytes = it->weightBytes = it->activationBytes = it->cacheBytes = Bytes();
+      it->energy = Joules();
+    }
+    it->time += op.time * times;
+    it->computeTime += op.computeTime * times;
+    it->flops += op.flops * times;
+    it->offChipBytes += op.offChipBytes * times;
+    it->weightBytes += op.weightBytes * times;
+    it->activationBytes += op.activationBytes * times;
+    it->cacheBytes += op.cacheBytes * times;
+    it->energy += op.energy * times;
+  }
+  for (const auto& l : from.levels) {
+    auto it = std::find_if(into.levels.begin(), into.levels.end(), [&](const LevelUsage& u) { return u.depth == l.depth; });
+    if (it == into.levels.end()) {
+      into.levels.push_back(l);
+      it = into.levels.end() - 1;
+      it->read = it->written = Bytes();
+    }
+    it->read += l.read * times;
+    it->written += l.written * times;
+  }
+}
+} // namespace
 
 PhaseResult NpusimModel::prefill(const Workload& workload, int batch) const {
   PhaseResult p;
@@ -460,6 +563,7 @@ PhaseResult NpusimModel::prefill(const Workload& workload, int batch) const {
   p.averagePower = s.time.value() > 0 ? Watts(p.energy.value() / s.time.value()) : Watts();
   p.tokensPerJoule = p.energy.value() > 0 ? p.tokens / p.energy.value() : 0;
   p.operators = s.operators;
+  p.levels = s.levels;
   p.footprint = Bytes(mModelWeights * mPool.pipelines) + sequenceFootprint(workload, double(workload.inputTokens)) * double(batch);
   return p;
 }
@@ -487,7 +591,7 @@ PhaseResult NpusimModel::decode(const Workload& workload, int batch, int segment
     e.idle += s.energy.idle * steps;
     if (i == 0) p.tbtFirst = s.time;
     if (i == n - 1) p.tbtLast = s.time;
-    if (i == 0) p.operators = s.operators;
+    accumulate(p, s, steps); // every step of the segment: the rows are the phase's, all steps
   }
   p.time = Seconds(total);
   p.tokens = out * batch;

@@ -5,6 +5,7 @@
 #include "core/engine/engine_registry.h"
 #include "core/engine/npusim/noc.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -80,16 +81,37 @@ private:
     double weightShare = 1;     ///< share of the stage's weights per core that sits in SRAM
     double kvSram = 0;          ///< SRAM bytes per core left to the stage's KV cache
   };
+  /// One operator class's share of a pass on the group (an OperatorResult row).
+  struct ClassCost {
+    double time = 0, comm = 0, memory = 0, flops = 0, hbmBytes = 0, sramBytes = 0;
+    double weightBytes = 0, activationBytes = 0, cacheBytes = 0;
+  };
+  static constexpr std::size_t kClasses = 7; ///< OperatorClass values
   struct Cost {
     double time = 0, comm = 0, flops = 0, hbmBytes = 0, nocBytes = 0;
+    double memory = 0;    ///< the part of `time` that data movement sets (SRAM or HBM streaming)
+    double sramBytes = 0; ///< through the cores' SRAM (resident and staged), whole group
+    double weightBytes = 0, activationBytes = 0, cacheBytes = 0; ///< the data the work touches, whole group
+    std::array<ClassCost, kClasses> byClass{};
+    OperatorClass last = OperatorClass::Projection; ///< the class of the last work added
+    /// Files this (leaf) cost's totals under `cls`.
+    Cost& as(OperatorClass cls);
+    void add(const Cost& c);
+    /// Adds time spent after the last work (a stage's hand-off), filed under that work's class.
+    void addComm(double seconds, double nocBytes);
   };
+  /// The pass's operators, one row per operator class (each class's share of the stage times,
+  /// scaled to the pipelined step `stepTime`; `scale` multiplies work and bytes: micro-batches x
+  /// pipelines), and its SRAM and HBM traffic by level.
+  void fillRows(StepResult& r, const Cost& sum, double stepTime, double scale) const;
   /// Fills mBoundaries from the group slots; false (and mProblem) when they do not fit the mesh.
   bool placeStages(int chip, int layers);
   Cost stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident) const;
   Cost layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share) const;
   /// Y = X W on the group; `share` of the core's weight block sits in SRAM, the rest streams from HBM.
   Cost gemm(double m, double k, double n, double share) const;
-  Cost vector(double ops) const;
+  /// `ops` element operations over `bytes` of activations (whole group).
+  Cost vector(double ops, double bytes) const;
   /// Time to move `sramBytes` resident in SRAM and `hbmBytes` spilled to HBM through one core.
   double memorySeconds(double sramBytes, double hbmBytes) const;
   double reducePartials(double bytes) const; ///< the K partition's collective over the group (parallelism.reduce)

@@ -12,7 +12,7 @@ namespace llmwb::engine {
 /// the group link has them. Placement and per-bit energies are the MemExplorer chain's; traffic
 /// is compulsory (every operand once). On an H100 this is Duplex's GPU model, the Snake paper's
 /// GPU baseline (docs/snake.md).
-std::unique_ptr<PerformanceModel> makeRooflineModel(const EngineContext& context);
-const char* rooflineEngineDescription();
+/// The engine's descriptor, registered in core/engine/builtin/builtin_engines.cpp.
+EngineKind rooflineEngine();
 
 } // namespace llmwb::engine

@@ -6,15 +6,28 @@
 
 namespace llmwb::engine {
 
+namespace {
+
 std::unique_ptr<PerformanceModel> makeSnakeModel(const EngineContext& context) {
   auto coster = std::make_shared<const snake::SnakeCoster>(std::max(1, context.group.count));
   return std::make_unique<AnalyticModel>("snake", context, std::move(coster));
 }
 
-const char* snakeEngineDescription() {
-  return "Snake NMP logic dies (arXiv 2604.04253): per-operator search over IS-S/IS-ST/OS-S/OS-ST x logical "
-         "array shape, NoC reductions, head-parallel attention in each PU's channel, logic-die energy; "
-         "MAC-tree and fixed-array baselines";
+const char* kDescription =
+    "Snake NMP logic dies (arXiv 2604.04253): per-operator search over IS-S/IS-ST/OS-S/OS-ST x logical "
+    "array shape, NoC reductions, head-parallel attention in each PU's channel, logic-die energy; "
+    "MAC-tree and fixed-array baselines";
+
+} // namespace
+
+EngineKind snakeEngine() {
+  return {.name = "snake",
+          .description = kDescription,
+          .ignores = {
+                 {"strategy.dataflow", "each operator's partition mode and array shape are searched (IS-S, IS-ST, OS-S, OS-ST)"},
+                 {"strategy.bandwidth_priority", "every PU streams from its own DRAM channel"},
+                 {"dma", "every PU streams from its own DRAM channel at the stack's bandwidth"}},
+          .factory = makeSnakeModel};
 }
 
 } // namespace llmwb::engine

@@ -12,7 +12,7 @@ namespace llmwb::engine {
 /// attention runs head-parallel with each (request, KV head) pair's cache in one PU's channel,
 /// energy is the logic die's (matrix, vector, PE control, NoC) plus DRAM traffic. The MAC-tree and
 /// fixed-array baselines run through the same engine with their own compute kinds.
-std::unique_ptr<PerformanceModel> makeSnakeModel(const EngineContext& context);
-const char* snakeEngineDescription();
+/// The engine's descriptor, registered in core/engine/builtin/builtin_engines.cpp.
+EngineKind snakeEngine();
 
 } // namespace llmwb::engine

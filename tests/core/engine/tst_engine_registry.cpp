@@ -34,7 +34,8 @@ TEST(EngineRegistry, UnknownNamesAndDuplicatesAreRefused) {
   }
   EngineRegistry r;
   registerBuiltinEngines(r);
-  EXPECT_THROW(r.add("gpu", "again", nullptr), std::invalid_argument);
+  EXPECT_THROW(r.add({.name = "gpu", .description = "again", .factory = engines().get("gpu").factory}), std::invalid_argument);
+  EXPECT_THROW(r.add({.name = "no-factory", .description = "none"}), std::invalid_argument);
 }
 
 TEST(EngineRegistry, TheComputeKindPicksTheEngineUnlessDeviceOrSystemName) {
@@ -158,6 +159,48 @@ TEST(ResultCheck, APhaseWithoutTokensIsNeverFeasible) {
   EXPECT_FALSE(r.feasible);
   EXPECT_FALSE(r.decode.feasible);
   EXPECT_EQ(r.decode.reason, "produces no tokens");
+}
+
+} // namespace
+} // namespace llmwb::engine
+
+namespace llmwb::engine {
+namespace {
+
+// Issue 35: an engine is described once (EngineKind): what it models, what it ignores, how it serves.
+TEST(EngineKind, SaysWhatItModelsIgnoresAndServesWith) {
+  const auto names = [](const std::vector<const EngineKind*>& kinds) {
+    std::vector<std::string> out;
+    for (const auto* k : kinds) out.push_back(k->name);
+    return out;
+  };
+  EXPECT_EQ(names(engines().applicable("gpu")), (std::vector<std::string>{"gpu", "roofline"}));
+  EXPECT_EQ(names(engines().applicable("plena")), (std::vector<std::string>{"memexplorer", "roofline"}));
+  EXPECT_EQ(names(engines().applicable("npusim")), (std::vector<std::string>{"npusim", "roofline"}));
+  EXPECT_EQ(names(engines().applicable("mac_tree")), (std::vector<std::string>{"snake", "roofline"}));
+  EXPECT_EQ(engines().get("snake").computeKindsText(), "\"snake\", \"fixed_array\" or \"mac_tree\"");
+  EXPECT_EQ(engines().get("roofline").computeKindsText(), "every compute kind");
+
+  const auto& npusim = engines().get("npusim");
+  EXPECT_EQ(npusim.defaultScheduler, "npusim");
+  ASSERT_NE(npusim.ignored("strategy.dataflow"), nullptr) << "a block names every key in it";
+  EXPECT_NE(npusim.ignored("quantisation.kv_cache"), nullptr);
+  EXPECT_EQ(npusim.ignored("quantisation.weights"), nullptr);
+  EXPECT_EQ(npusim.ignored("strategyx"), nullptr);
+  EXPECT_EQ(engines().get("memexplorer").ignored("strategy.dataflow"), nullptr);
+  for (const auto& e : engines().entries())
+    for (const auto& i : e.ignores) EXPECT_FALSE(i.reason.empty()) << e.name << " " << i.field;
+}
+
+TEST(EngineKind, AnEngineIsNotBuiltForADeviceItDoesNotModel) {
+  const auto& lib = test::presets();
+  auto system = lib.system("gpu/h100");
+  system.groups.front().device.engine = "npusim";
+  const auto r = evaluate(system, lib.model("llama-3.1-8b"), lib.workload("chat"));
+  EXPECT_FALSE(r.feasible);
+  ASSERT_FALSE(r.problems.empty());
+  EXPECT_NE(r.problems.front().find("the npusim engine models \"npusim\" devices"), std::string::npos) << r.problems.front();
+  EXPECT_NE(r.problems.front().find("is \"gpu\""), std::string::npos) << r.problems.front();
 }
 
 } // namespace

@@ -7,8 +7,10 @@
 #include "tests/widgets/support/projects.h"
 #include "widgets/document/project_document.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
+#include "widgets/hierarchy/level_lane.h"
 #include "widgets/palette/palette_mime.h"
 
+#include <QLabel>
 #include <QSpinBox>
 #include <QTest>
 #include <QUndoStack>
@@ -40,6 +42,26 @@ private slots:
       largest = std::max(largest, box->value());
     }
     QVERIFY2(largest > 512, qPrintable(QString::number(largest)));
+  }
+
+  // Issue 35: an NpuSim chip's memory is its cores' own (per-core SRAM and HBM from the compute
+  // block): the hierarchy shows it, locked, and says where to edit it; nothing in it can be dropped on.
+  void anNpusimChipsMemoryIsShownLockedWithTheReason() {
+    ui::ProjectDocument doc(lib, test::projectOf(lib, "npusim/small-256", "qwen3-14b", "chat"));
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, nullptr);
+    auto* lock = editor.findChild<QLabel*>(QStringLiteral("MemoryLock"));
+    QVERIFY(lock);
+    QVERIFY2(lock->text().contains(QStringLiteral("hbm_bandwidth_GBps")), qPrintable(lock->text()));
+    QVERIFY2(lock->text().contains(QStringLiteral("Inspector")), qPrintable(lock->text()));
+    const auto lanes = editor.findChildren<ui::LevelLane*>();
+    QVERIFY(!lanes.isEmpty());
+    for (auto* lane : lanes) QVERIFY(!lane->acceptDrops());
+    // A MemExplorer device's hierarchy stays its own.
+    ui::ProjectDocument npu(lib, baseProject(lib));
+    ui::HierarchyEditor own;
+    own.setDocument(&npu, nullptr);
+    QVERIFY(!own.findChild<QLabel*>(QStringLiteral("MemoryLock")));
   }
 
   void droppingATechnologyAddsItAndUndoRestores() {

@@ -109,6 +109,32 @@ private slots:
     QCOMPARE(duplex.doc.system().groups[0].device.engine, std::string("gpu"));
   }
 
+  // Issue 35: the engines are offered from the registry (those that model the device's compute
+  // kind), and the fields the group's engine does not read are disabled with the reason.
+  void theEngineChoiceAndIgnoredFieldsComeFromTheEnginesDescriptor() {
+    Inspected t(lib, "npusim/small-256", "qwen3-14b", "chat");
+    auto* engine = t.inspector.findChild<QComboBox*>(QStringLiteral("Engine"));
+    QVERIFY(engine);
+    QStringList options;
+    for (int i = 0; i < engine->count(); ++i) options << engine->itemText(i);
+    QCOMPARE(options, QStringList({QStringLiteral("npusim"), QStringLiteral("roofline")}));
+    auto* dataflow = t.inspector.findChild<QComboBox*>(QStringLiteral("Dataflow"));
+    QVERIFY(dataflow);
+    QVERIFY(!dataflow->isEnabled());
+    QVERIFY2(dataflow->toolTip().contains(QStringLiteral("Not read by the npusim engine")), qPrintable(dataflow->toolTip()));
+    auto* weights = t.inspector.findChild<QComboBox*>(QStringLiteral("Weights"));
+    QVERIFY(weights);
+    QVERIFY(weights->isEnabled()); // the engine reads the weights' format
+    // On the roofline the strategy's storage priority is read again (placement), the dataflow is not.
+    engine->setCurrentText(QStringLiteral("roofline"));
+    settle();
+    auto* storage = t.inspector.findChild<QComboBox*>(QStringLiteral("Storage priority"));
+    QVERIFY(storage);
+    QVERIFY(storage->isEnabled());
+    dataflow = t.inspector.findChild<QComboBox*>(QStringLiteral("Dataflow"));
+    QVERIFY(dataflow && !dataflow->isEnabled());
+  }
+
   void packageArraysMayFillTheChiplet() {
     Inspected t(lib, "duet/system", "nemotron-h-56b", "arxiv");
     auto& doc = t.doc;

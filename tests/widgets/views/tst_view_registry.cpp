@@ -4,7 +4,7 @@
 // the result (group indices, no second engine run).
 #include "core/io/preset_library.h"
 #include "widgets/export/project_figures.h"
-#include "widgets/plots/roofline_data.h"
+#include "widgets/evaluation/roofline_data.h"
 #include "widgets/views/view_registry.h"
 
 #include <QTest>

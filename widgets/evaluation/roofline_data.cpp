@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "widgets/plots/roofline_data.h"
+#include "widgets/evaluation/roofline_data.h"
 
-#include "widgets/plots/plot_style.h"
 
 #include <algorithm>
 
@@ -82,7 +81,7 @@ RooflineData rooflineData(const Roofline& r, const SystemSpec& system, int prefi
     o.batch = p.batch;
     o.layer = q(p.layer);
     o.name = q(p.name);
-    o.cls = operatorClassFromName(q(p.cls));
+    o.cls = p.operatorClass;
     o.flops = p.flops.value();
     o.bytes = p.bytes.value();
     o.intensity = p.intensity.value();
