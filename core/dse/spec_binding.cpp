@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dse/spec_binding.h"
 
+#include "core/engine/engine_registry.h"
+
 #include "core/compute/compute_kind.h"
 #include "core/device/device_fields.h"
 #include "core/package/package.h"
@@ -334,6 +336,17 @@ void registerBuiltins(SpecBindingRegistry& r) {
               throw std::invalid_argument(field + ": the package lists " + std::to_string(memory.size()) + " memory entries");
             memory[std::size_t(index)].part.count = wholeNumber(v, field, 0);
           });
+        });
+  r.add("device.engine", "the engine that models the device (llmwb-cli engines list), e.g. its own or the roofline",
+        [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+          checkValues(domain, [&](const ParameterValue& v) {
+            try {
+              engine::engines().get(text(v, m.field));
+            } catch (const std::invalid_argument& e) {
+              throw std::invalid_argument(m.field + ": " + e.what());
+            }
+          });
+          return forEachDevice([field = m.field](DeviceSpec& d, const ParameterValue& v) { d.engine = text(v, field); });
         });
   r.add("group.count", "devices in every group (tensor parallel)", [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
     checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 1); });

@@ -25,6 +25,30 @@ const IgnoredInput* EngineKind::ignored(std::string_view field) const {
   return nullptr;
 }
 
+namespace {
+std::string genericReason(ResultAspect aspect) {
+  switch (aspect) {
+  case ResultAspect::OperatorRows: return "it reports no operator rows";
+  case ResultAspect::OperatorEnergy: return "it reports no dynamic energy per operator";
+  case ResultAspect::MemoryTraffic: return "it reports no traffic by memory level";
+  case ResultAspect::MemoryEnergy: return "it has no memory energy model";
+  }
+  return "it does not compute this";
+}
+} // namespace
+
+std::string EngineKind::notModelled(ResultAspect aspect) const {
+  for (const auto& u : unmodelled)
+    if (u.aspect == aspect) return u.reason;
+  return genericReason(aspect);
+}
+
+std::string notModelledText(const std::string& engine, ResultAspect aspect) {
+  const EngineKind* e = engines().find(engine);
+  return "not modelled by the " + (engine.empty() ? std::string("selected") : engine) + " engine: " +
+         (e ? e->notModelled(aspect) : genericReason(aspect));
+}
+
 std::string EngineKind::computeKindsText() const {
   if (everyComputeKind) return "every compute kind";
   std::vector<std::string> kinds;

@@ -38,6 +38,21 @@ struct IgnoredInput {
   std::string reason; ///< one sentence: what the engine takes instead
 };
 
+/// What a result view shows that an engine may not compute: the views then say so in one line
+/// (notModelledText), never a blank or zero-filled plot.
+enum class ResultAspect {
+  OperatorRows,   ///< per-operator (or per-class) rows: latency breakdowns, roofline points
+  OperatorEnergy, ///< dynamic energy per operator row
+  MemoryTraffic,  ///< bytes by memory level
+  MemoryEnergy,   ///< memory power and energy by level
+};
+
+/// An aspect an engine does not model, and why.
+struct Unmodelled {
+  ResultAspect aspect = ResultAspect::OperatorRows;
+  std::string reason{}; ///< one clause: "the paper gives no memory power model"
+};
+
 /// An engine, described once: everything the workbench needs to offer it, list it, serve with it
 /// and show what it ignores. Engines register in core/engine/builtin/builtin_engines.cpp, one line
 /// each; an engine outside the tree (a test's, a plug-in's) registers with one EngineRegistration.
@@ -53,12 +68,16 @@ struct EngineKind {
   std::string defaultScheduler{};
   /// Device inputs it does not read.
   std::vector<IgnoredInput> ignores{};
+  /// What it does not compute of what the views show.
+  std::vector<Unmodelled> unmodelled{};
   EngineFactory factory{};
 
   bool accepts(std::string_view computeKind) const;
   /// Why `field` (a device key path, "strategy.dataflow") is not read: the entry naming it or a block
   /// above it; nullptr when the engine reads it.
   const IgnoredInput* ignored(std::string_view field) const;
+  /// Why it does not model `aspect`: its own reason, or what its results lack.
+  std::string notModelled(ResultAspect aspect) const;
   /// "every compute kind" or "\"snake\", \"fixed_array\" or \"mac_tree\"", for messages and listings.
   std::string computeKindsText() const;
 };
@@ -94,6 +113,10 @@ const EngineRegistry& engines();
 struct EngineRegistration {
   explicit EngineRegistration(EngineKind kind);
 };
+
+/// "not modelled by the <engine> engine: <why>", the one line a view shows where the engine that
+/// made a result computed nothing for it (an unknown engine gets the generic reason).
+std::string notModelledText(const std::string& engine, ResultAspect aspect);
 
 /// The compute kind of a group's device (a chiplet package's resolved kind).
 std::string computeKindOf(const DeviceGroup& group);

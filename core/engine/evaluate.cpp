@@ -106,11 +106,16 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   };
   const engine::PerformanceModel& prefillEval = modelOf(prefillGroup);
   const engine::PerformanceModel& decodeEval = modelOf(decodeGroup);
+  const auto nameEngines = [&] { // which engine computed each phase, for views that say what it did not
+    result.prefill.engine = prefillEval.engine();
+    result.decode.engine = decodeEval.engine();
+  };
 
   if (system.heterogeneous()) {
     engine::evaluateHeterogeneous(system, model, workload, options, models, result);
     if (options.roofline && system.prefillSplitByLayer()) result.roofline = engine::heterogeneousRoofline(result, models, system, model, workload);
     else if (options.roofline) roofline(result, prefillEval, decodeEval, system, workload);
+    nameEngines();
     finish(result, violations);
     return result;
   }
@@ -194,7 +199,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   }
 
   if (options.roofline) roofline(result, prefillEval, decodeEval, system, workload);
-
+  nameEngines();
   finish(result, violations);
   return result;
 }

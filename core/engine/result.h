@@ -64,6 +64,7 @@ inline Watts onChipTrafficPower(const std::vector<LevelUsage>& levels) {
 
 struct PhaseResult {
   bool evaluated = false;
+  std::string engine;      ///< the engine that computed the phase (its first part's, on a heterogeneous system)
   bool feasible = true;
   std::string reason;
   int batch = 0;

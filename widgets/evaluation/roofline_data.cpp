@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/evaluation/roofline_data.h"
 
+#include "core/engine/engine_registry.h"
+
 
 #include <algorithm>
 
@@ -110,6 +112,15 @@ RooflineData atEvaluatedBatches(const Roofline& roofline, const SystemSpec& syst
   std::erase_if(data.operators, [&](const RooflineOperator& o) {
     return !(o.phase == Phase::Prefill ? result.prefill.evaluated : result.decode.evaluated);
   });
+  for (Phase phase : {Phase::Prefill, Phase::Decode}) {
+    const auto& p = phase == Phase::Prefill ? result.prefill : result.decode;
+    const bool placed = std::any_of(data.operators.begin(), data.operators.end(), [&](const auto& o) { return o.phase == phase; });
+    if (p.evaluated && p.feasible && !placed) {
+      QString text = q(engine::notModelledText(p.engine, engine::ResultAspect::OperatorRows));
+      text[0] = text[0].toUpper();
+      data.notes.emplace_back(phase, text);
+    }
+  }
   return data;
 }
 } // namespace

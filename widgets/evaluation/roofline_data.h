@@ -60,6 +60,9 @@ struct RooflineData {
   RooflinePhase prefill, decode;
   std::vector<RooflineCeiling> ceilings;
   std::vector<RooflineOperator> operators;
+  /// A phase the engine placed no operator of on the roofline, and why ("not modelled by the toy
+  /// engine: …"): the plot says it where the points would be.
+  std::vector<std::pair<Phase, QString>> notes;
   bool empty() const { return operators.empty() && ceilings.empty(); }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/breakdown_data.h"
 
+#include "core/engine/engine_registry.h"
 #include "core/package/package.h"
 #include "widgets/common/format.h"
 #include "widgets/plots/plot_style.h"
@@ -31,6 +32,14 @@ BarPanel emptyPanel(const QString& title, const QString& axisName, BarQuantity q
   panel.quantity = quantity;
   panel.row = row;
   panel.column = column;
+  return panel;
+}
+
+/// A panel that says the engine computed nothing for it.
+BarPanel notModelled(const QString& title, const std::string& engineName, engine::ResultAspect aspect, int row, int column) {
+  BarPanel panel = emptyPanel(title, {}, BarQuantity::Time, row, column);
+  panel.note = q(engine::notModelledText(engineName, aspect));
+  panel.note[0] = panel.note[0].toUpper();
   return panel;
 }
 
@@ -74,10 +83,17 @@ BreakdownData classBreakdown(const EvaluationResult& result, const QString& syst
   int column = 0;
   for (int i = 0; i < 2; ++i) {
     const auto& phase = phaseOf(result, i);
-    if (!phase.evaluated || phase.operators.empty()) continue;
+    if (!phase.evaluated) continue;
     const QString at = i == 0 ? tr(" (batch %1, whole prompt)").arg(phase.batch) : tr(" (batch %1, all steps)").arg(phase.batch);
-    data.panels.push_back(classPanel(phase, false, 0, column, phaseTitle(i) + tr(" latency") + at));
-    data.panels.push_back(classPanel(phase, true, 1, column, phaseTitle(i) + tr(" energy")));
+    const bool energy = std::any_of(phase.operators.begin(), phase.operators.end(), [](const auto& o) { return o.energy.value() > 0; });
+    if (phase.operators.empty()) {
+      data.panels.push_back(notModelled(phaseTitle(i) + tr(" latency") + at, phase.engine, engine::ResultAspect::OperatorRows, 0, column));
+      data.panels.push_back(notModelled(phaseTitle(i) + tr(" energy"), phase.engine, engine::ResultAspect::OperatorRows, 1, column));
+    } else {
+      data.panels.push_back(classPanel(phase, false, 0, column, phaseTitle(i) + tr(" latency") + at));
+      data.panels.push_back(energy ? classPanel(phase, true, 1, column, phaseTitle(i) + tr(" energy"))
+                                   : notModelled(phaseTitle(i) + tr(" energy"), phase.engine, engine::ResultAspect::OperatorEnergy, 1, column));
+    }
     ++column;
   }
   return data;
@@ -90,7 +106,13 @@ BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& sys
   int column = 0;
   for (int i = 0; i < 2; ++i) {
     const auto& phase = phaseOf(result, i);
-    if (!phase.evaluated || phase.levels.empty()) continue;
+    if (!phase.evaluated) continue;
+    if (phase.levels.empty()) {
+      data.panels.push_back(notModelled(phaseTitle(i) + tr(" traffic"), phase.engine, engine::ResultAspect::MemoryTraffic, 0, column));
+      data.panels.push_back(notModelled(phaseTitle(i) + tr(" memory power"), phase.engine, engine::ResultAspect::MemoryTraffic, 1, column));
+      ++column;
+      continue;
+    }
     BarPanel traffic = emptyPanel(phaseTitle(i) + tr(" traffic"), tr("Data moved"), BarQuantity::Bytes, 0, column);
     BarPanel power = emptyPanel(phaseTitle(i) + tr(" memory power"), tr("Average power"), BarQuantity::Power, 1, column);
     BarSeries read{tr("read"), BarColour::Series, 0, {}}, written{tr("written"), BarColour::Series, 1, {}};
@@ -110,8 +132,10 @@ BreakdownData memoryBreakdown(const EvaluationResult& result, const QString& sys
     }
     traffic.series = {read, written};
     power.series = {held, moving};
+    const bool powered = std::any_of(phase.levels.begin(), phase.levels.end(), [](const auto& l) { return l.averagePower.value() > 0; });
     data.panels.push_back(std::move(traffic));
-    data.panels.push_back(std::move(power));
+    data.panels.push_back(powered ? std::move(power)
+                                  : notModelled(power.title, phase.engine, engine::ResultAspect::MemoryEnergy, 1, column));
     ++column;
   }
   return data;

@@ -36,6 +36,9 @@ struct BarPanel {
   std::vector<BarSeries> series;
   double limit = 0; ///< a dashed reference line (an area limit); 0: none
   QString limitName;
+  /// Non-empty: the engine computed nothing for this panel, and this line says so ("not modelled by
+  /// the npusim engine: …"); the panel shows it instead of bars.
+  QString note;
 };
 
 struct BreakdownData {

@@ -125,10 +125,20 @@ void BreakdownPlot::rebuild() {
     const auto& panel = mData.panels[p];
     auto* heading = new QCPTextElement(this, panel.title, t.labelFont);
     heading->setTextColor(t.foreground);
-    auto* rect = new QCPAxisRect(this);
     // A printed column has no room for panels side by side: one panel under the other.
     const bool stacked = t.print && isNarrowFigure(figureLayoutPt());
     const int row = stacked ? int(p) : panel.row, column = stacked ? 0 : panel.column;
+    if (!panel.note.isEmpty()) {
+      // Nothing the engine computed: one line that says so, where the bars would be.
+      mGrid->addElement(2 * row, column, heading);
+      auto* note = new QCPTextElement(this, wrapLabel(panel.note, 48), t.tickFont);
+      note->setObjectName(QStringLiteral("NotModelled"));
+      note->setTextColor(t.foreground);
+      mGrid->addElement(2 * row + 1, column, note);
+      mGrid->setRowStretchFactor(2 * row, 0.001);
+      continue;
+    }
+    auto* rect = new QCPAxisRect(this);
     mGrid->addElement(2 * row, column, heading);
     mGrid->addElement(2 * row + 1, column, rect);
     mGrid->setRowStretchFactor(2 * row, 0.001);

@@ -250,6 +250,22 @@ void RooflinePlot::rebuild() {
   });
   for (const auto* list : {&pointGraphs, &keyGraphs, &ceilingGraphs})
     for (auto* g : *list) g->addToLegend(legend);
+  // A phase whose engine put no operator on the roofline says so, where its points would be.
+  QStringList notes;
+  for (const auto& [phase, text] : mData.notes)
+    if (shows(phase)) notes << QStringLiteral("%1: %2").arg(phaseName(phase), text);
+  if (!notes.isEmpty()) {
+    auto* note = new QCPItemText(this);
+    note->setObjectName(QStringLiteral("NotModelled"));
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setCoords(0.5, 0.5);
+    note->setPositionAlignment(Qt::AlignCenter);
+    note->setText(wrapLabel(notes.join(QStringLiteral("\n")), 56));
+    note->setColor(t.foreground);
+    note->setFont(t.tickFont);
+    note->setBrush(t.background);
+    note->setPadding(QMargins(6, 4, 6, 4));
+  }
 }
 
 void RooflinePlot::addContextActions(QMenu& menu) {

@@ -27,6 +27,8 @@ EngineKind npusimEngine() {
                  {"dma", "each core streams from its own HBM at the compute block's hbm_bandwidth_GBps x hbm_efficiency"},
                  {"quantisation.activations", "one element size for weights, activations and KV cache: the weights' format"},
                  {"quantisation.kv_cache", "one element size for weights, activations and KV cache: the weights' format"}},
+          .unmodelled = {{ResultAspect::MemoryEnergy,
+                          "NpuSim gives no power model (its 0.5 pJ per MAC is an assumption) and no per-bit memory energy"}},
           .factory = makeNpusimModel};
 }
 

@@ -496,7 +496,7 @@ void NpusimModel::fillRows(StepResult& r, const Cost& sum, double stepTime, doub
     }
     r.operators.push_back(std::move(op));
   }
-  const std::string cores = " x " + std::to_string(std::max(1, mPool.cores));
+  const std::string cores = " x" + std::to_string(std::max(1, mPool.cores));
   LevelUsage sram;
   sram.depth = 0;
   sram.name = "on-chip";
@@ -505,7 +505,7 @@ void NpusimModel::fillRows(StepResult& r, const Cost& sum, double stepTime, doub
   LevelUsage hbmLevel;
   hbmLevel.depth = 1;
   hbmLevel.name = "L1";
-  hbmLevel.technology = "core-local HBM" + cores;
+  hbmLevel.technology = "core HBM" + cores;
   hbmLevel.read = Bytes(sum.hbmBytes * scale);
   r.levels = {sram, hbmLevel};
 }
