@@ -33,7 +33,8 @@ commands:
   presets list [--json] [--kind memory|model|workload|device|system|project]
       List every preset id.
   engines list [--json]
-      List the registered engines (performance models) with a one-line description each.
+      List the registered engines (performance models): a one-line description, the compute kinds
+      each models, its default serving scheduler and the device inputs it does not read.
   validate FILE [FILE...]
       Check a preset or project file completely.
   import-model CONFIG.json [--name NAME] [--id ID] [--out FILE]
@@ -77,7 +78,8 @@ commands:
       output_tokens); lengths are the workload's or drawn around them. Schedulers: static,
       continuous (the default for one group), chunked (--chunk tokens per step, default 512),
       disaggregated (the default for systems with prefill and decode groups, heterogeneous ones
-      included), fused, npusim (the default for systems with a "parallelism" block, NpuSim chips).
+      included), fused, npusim; a group's engine may name its own default (the npusim engine's is
+      npusim: NpuSim chips).
       Reports TTFT, TBT and end-to-end latency (mean, p50, p90, p99; --json adds the minimum),
       throughput, goodput under the limits, and energy per token; --timeline adds queue, batch and
       KV occupancy over time.

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // llmwb-cli schedule: the Snake per-layer schedule (mode x shape per linear operator) over a grid
-// of decode operating points, and the slowdown of each single fixed mode (Snake §6.5, Fig. 13).
+// of decode operating points, and the slowdown of each single fixed mode (Snake §6.5, Fig. 13): the
+// snake engine's detail product (snake::DieSchedule), asked of the decode group's model.
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 #include "app/cli/presets_option.h"
 #include "app/cli/table.h"
+#include "core/engine/engine_registry.h"
 #include "core/engine/snake/snake_schedule.h"
 #include "core/io/preset_library.h"
 #include "core/io/schedule_json.h"
@@ -52,11 +54,19 @@ int scheduleCommand(const std::vector<std::string>& words, std::ostream& out, st
   for (const auto& g : system.groups)
     if (g.role != DeviceRole::Prefill) group = &g;
   if (!group) throw UsageError("--system " + systemId + " has no decode group");
-  const auto& kind = group->device.compute.kindName();
-  if (kind != "snake" && kind != "fixed_array" && kind != "mac_tree")
-    throw UsageError("--system " + systemId + ": the decode devices' compute is \"" + kind +
-                     "\"; schedule needs an NMP logic die (snake, fixed_array or mac_tree), e.g. snake/snake");
-  const auto grid = snake::scheduleGrid(group->device, group->count, model, batches, contexts);
+  // The schedule is the detail product of the engine that models the group (the snake engine's).
+  const std::string engineName = engine::engineFor(system, *group);
+  std::shared_ptr<const snake::DieSchedule> schedule;
+  try {
+    schedule = engine::detailOf<snake::DieSchedule>(*engine::buildModel(system, *group, model, false, false));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--system " + systemId + ": " + e.what());
+  }
+  if (!schedule)
+    throw UsageError("--system " + systemId + ": the decode group is modelled by the " + engineName +
+                     " engine, which makes no per-operator die schedule (" + snake::DieSchedule::kType +
+                     "); schedule needs a group the snake engine models, e.g. snake/snake");
+  const auto grid = schedule->grid(batches, contexts);
   if (args.flag("json")) {
     out << io::scheduleToJson(grid, systemId, modelId) << "\n";
     return 0;

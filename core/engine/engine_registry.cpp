@@ -18,6 +18,10 @@ bool EngineKind::accepts(std::string_view computeKind) const {
   return kind && kind->defaultEngine() == name;
 }
 
+bool EngineKind::makes(std::string_view detailType) const {
+  return std::find(details.begin(), details.end(), detailType) != details.end();
+}
+
 const IgnoredInput* EngineKind::ignored(std::string_view field) const {
   for (const auto& i : ignores)
     if (field == i.field || (field.size() > i.field.size() && field.starts_with(i.field) && field[i.field.size()] == '.'))

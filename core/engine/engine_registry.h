@@ -70,9 +70,13 @@ struct EngineKind {
   std::vector<IgnoredInput> ignores{};
   /// What it does not compute of what the views show.
   std::vector<Unmodelled> unmodelled{};
+  /// The detail products it makes (detail_product.h), by type: views registered for one show for
+  /// the groups this engine models, and for no other engine's.
+  std::vector<std::string> details{};
   EngineFactory factory{};
 
   bool accepts(std::string_view computeKind) const;
+  bool makes(std::string_view detailType) const;
   /// Why `field` (a device key path, "strategy.dataflow") is not read: the entry naming it or a block
   /// above it; nullptr when the engine reads it.
   const IgnoredInput* ignored(std::string_view field) const;

@@ -55,7 +55,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
     result.problems.push_back("the workload needs at least one input and one output token");
   // One performance model per group, built by the group's engine; the prefill group of a
   // disaggregated system streams its cache out layer by layer.
-  std::vector<std::unique_ptr<engine::PerformanceModel>> models(system.groups.size());
+  engine::GroupModels models(system.groups.size());
   const bool modelSound = result.problems.size() == 0;
   for (std::size_t i = 0; i < system.groups.size(); ++i) {
     const auto& g = system.groups[i];
@@ -91,6 +91,7 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   for (const auto& g : system.groups)
     if (!g.device.package)
       for (const auto& w : g.device.memory.orderWarnings()) result.warnings.push_back(g.device.name + ": " + w);
+  if (options.keepModels) result.models = models; // the views ask them for detail products
   if (!result.problems.empty()) {
     result.feasible = false;
     return result;

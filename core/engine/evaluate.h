@@ -27,6 +27,8 @@ struct EvaluationOptions {
   /// operator bounds. Explorations read numbers and problems only and turn it off; every number
   /// and problem is the same either way.
   bool descriptions = true;
+  /// Keep each group's model in EvaluationResult::models (views ask them for detail products).
+  bool keepModels = false;
 };
 
 /// The system-level evaluation on the engine seam: each group's PerformanceModel (built by its

@@ -15,7 +15,7 @@ namespace llmwb::engine {
 
 namespace {
 
-const PerformanceModel& modelOf(const SystemSpec& system, const std::vector<std::unique_ptr<PerformanceModel>>& models,
+const PerformanceModel& modelOf(const SystemSpec& system, const GroupModels& models,
                                 const DeviceGroup* g) {
   return *models[std::size_t(g - system.groups.data())];
 }
@@ -26,7 +26,7 @@ Joules dynamicEnergy(const PhaseResult& p) {
 
 /// The prefill split by layer kind.
 void prefillByLayer(const SystemSpec& system, const ModelSpec& model, const Workload& workload, int batch,
-                    const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
+                    const GroupModels& models, EvaluationResult& result) {
   const auto* attention = system.prefillGroupFor(LayerSelection::Attention);
   const auto* ffn = system.prefillGroupFor(LayerSelection::Ffn);
   const SplitPrefillModel split(modelOf(system, models, attention), modelOf(system, models, ffn), model, system.phaseLink);
@@ -59,7 +59,7 @@ struct DecodePhase {
 
 /// The decode split into phases by generated-token progress.
 std::vector<DecodePhase> decodeByPhase(const SystemSpec& system, const Workload& workload, const EvaluationOptions& options,
-                                       const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
+                                       const GroupModels& models, EvaluationResult& result) {
   std::vector<DecodePhase> phases;
   auto& dec = result.decode;
   dec.evaluated = true;
@@ -146,7 +146,7 @@ std::string decodePhaseLabel(double from, double until) {
 
 void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                            const EvaluationOptions& options,
-                           const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result) {
+                           const GroupModels& models, EvaluationResult& result) {
   const int prefillBatch = std::max(1, options.prefillBatch);
   const auto* prefillGroup = system.prefillGroup();
   if (options.phases != EvaluationOptions::Phases::DecodeOnly) {
@@ -249,7 +249,7 @@ void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, con
   e2e.tokensPerJoule = e2e.averagePower.value() > 0 ? e2e.tokensPerSecond / e2e.averagePower.value() : 0;
 }
 
-Roofline heterogeneousRoofline(const EvaluationResult& result, const std::vector<std::unique_ptr<PerformanceModel>>& models,
+Roofline heterogeneousRoofline(const EvaluationResult& result, const GroupModels& models,
                                const SystemSpec& system, const ModelSpec& model, const Workload& workload) {
   std::vector<RooflineGroup> parts;
   for (std::size_t i = 0; i < system.groups.size(); ++i) {

@@ -23,7 +23,7 @@ namespace llmwb::engine {
 /// per system group (evaluate() builds them).
 void evaluateHeterogeneous(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
                            const EvaluationOptions& options,
-                           const std::vector<std::unique_ptr<PerformanceModel>>& models, EvaluationResult& result);
+                           const GroupModels& models, EvaluationResult& result);
 
 /// A decode phase's name, from the fraction of the output where it starts to where it ends:
 /// "decode 0-50 %". evaluate()'s parts and the serving simulator's pools are named by it.
@@ -31,7 +31,7 @@ std::string decodePhaseLabel(double from, double until);
 
 /// The roofline of a prefill split by layer kind: each prefill group's ceilings and its own
 /// part's operators, and the first decode phase's step.
-Roofline heterogeneousRoofline(const EvaluationResult& result, const std::vector<std::unique_ptr<PerformanceModel>>& models,
+Roofline heterogeneousRoofline(const EvaluationResult& result, const GroupModels& models,
                                const SystemSpec& system, const ModelSpec& model, const Workload& workload);
 
 } // namespace llmwb::engine

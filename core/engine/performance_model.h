@@ -6,6 +6,7 @@
 // design-space exploration, the studies, the GUI and the CLI all ask through this interface and
 // never reach an engine's internals. Engines are registered by name (engine_registry.h).
 
+#include "core/engine/detail_product.h"
 #include "core/engine/phase.h"
 #include "core/engine/result.h"
 #include "core/engine/roofline_result.h"
@@ -13,6 +14,7 @@
 #include "core/system/system_spec.h"
 #include "core/workload/workload.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,6 +95,22 @@ public:
   virtual std::vector<MemoryCeiling> memoryCeilings() const = 0;
   /// Per device, for the summary card and comparisons.
   virtual DeviceSummary summary() const = 0;
+  /// The engine's detail product of `type` (detail_product.h) for this group, or nullptr when it
+  /// makes none of that type.
+  virtual std::shared_ptr<const DetailProduct> detail(std::string_view type) const {
+    (void)type;
+    return nullptr;
+  }
 };
+
+/// One model per device group of a system (index into SystemSpec::groups), shared by the
+/// evaluation and the results that keep them.
+using GroupModels = std::vector<std::shared_ptr<const PerformanceModel>>;
+
+/// The model's detail product of type T (T::kType), or nullptr.
+template <class T>
+std::shared_ptr<const T> detailOf(const PerformanceModel& model) {
+  return std::dynamic_pointer_cast<const T>(model.detail(T::kType));
+}
 
 } // namespace llmwb::engine

@@ -6,10 +6,15 @@
 #include "core/model/operators.h"
 #include "core/units/quantity.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace llmwb {
+
+namespace engine {
+class PerformanceModel;
+}
 
 /// What limits an operator: its compute, a memory level's bandwidth, or the group's collectives.
 enum class BoundKind { Compute, Memory, Communication };
@@ -154,6 +159,10 @@ struct EvaluationResult {
   /// Ceilings of every group and one point per operator at the prefill pass and the first decode
   /// step, at the evaluated batches; filled when EvaluationOptions::roofline asks for it.
   Roofline roofline;
+  /// The immutable model of each group (index into SystemSpec::groups; null where the engine
+  /// refused the group), as the evaluation built them: views and commands ask them for detail
+  /// products. Filled when EvaluationOptions::keepModels asks for it.
+  std::vector<std::shared_ptr<const engine::PerformanceModel>> models;
 };
 
 } // namespace llmwb

@@ -35,6 +35,7 @@ std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequ
   // The engine computes the roofline with the evaluation; the views never run it again.
   EvaluationOptions withRoofline = request.options;
   withRoofline.roofline = true;
+  withRoofline.keepModels = true; // engine-specific views ask the models for their detail products
   results->main = std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, withRoofline));
   results->roofline = std::make_shared<const RooflineData>(rooflineData(request.system, *results->main));
   results->name = request.system.name.empty() ? request.system.id : request.system.name;

@@ -95,6 +95,7 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
     box->setMinimumContentsLength(12);
   }
   auto* splitter = new PaneSplitter(kStackedPlotMinimumHeight, this);
+  mPlots = splitter;
   splitter->addWidget(left);
   splitter->addWidget(mConvergence);
   splitter->setChildrenCollapsible(false);
@@ -113,6 +114,8 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
   connect(mLiveTimer, &QTimer::timeout, this, &ExplorerView::flushLive);
 
   connect(mStart, &QPushButton::clicked, this, &ExplorerView::start);
+  connect(mSpace, &QComboBox::currentIndexChanged, this,
+          [this] { mStart->setEnabled(!mRunner->running() && !mSpace->currentData().toString().isEmpty()); });
   connect(mCancel, &QPushButton::clicked, this, &ExplorerView::cancel);
   connect(mLoad, &QPushButton::clicked, this, &ExplorerView::loadChosenDesign);
   connect(mXAxis, &QComboBox::activated, this, [this](int i) { mPareto->setAxes(i, mPareto->yChoice()); });
@@ -139,6 +142,17 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
     setRunning(false);
     mStatus->setText(tr("Exploration failed: %1").arg(message));
   });
+}
+
+void ExplorerView::showNoProjectSpace() {
+  if (mRunner->running()) return;
+  if (mSpace->count() == 0 || !mSpace->itemData(0).toString().isEmpty())
+    mSpace->insertItem(0, tr("none in this project"), QString());
+  mSpace->setCurrentIndex(0);
+  mPlots->hide();
+  mStart->setEnabled(false);
+  mStatus->setText(tr("This project names no design space (a project's \"exploration\"). Choose one of the library's "
+                      "spaces and press Start: it explores that space's own base system."));
 }
 
 void ExplorerView::setSetup(const ExplorationSetup& setup) {
@@ -170,6 +184,8 @@ QString ExplorerView::runLabel() const {
 void ExplorerView::start() {
   if (mRunner->running()) return;
   const auto s = setup();
+  if (s.space.empty()) return; // "none in this project"
+  mPlots->show();
   try {
     auto problem = std::make_shared<const dse::DesignProblem>(loadDesignProblem(s.space, mLibrary));
     const bool newSpace = !mProblem || mProblem->space().id != problem->space().id;
@@ -211,7 +227,7 @@ void ExplorerView::cancel() {
 }
 
 void ExplorerView::setRunning(bool running) {
-  mStart->setEnabled(!running);
+  mStart->setEnabled(!running && !mSpace->currentData().toString().isEmpty());
   mCancel->setEnabled(running);
   for (QWidget* w : std::initializer_list<QWidget*>{mSpace, mMethod, mBudget, mSeed}) w->setEnabled(!running);
   mLoad->setEnabled(!running && mChosen && mProblem);

@@ -29,6 +29,9 @@ public:
 
   /// Shows a project's exploration setup (space, method, budget, seed) without running it.
   void setSetup(const ExplorationSetup& setup);
+  /// The project names no design space: the space choice says so, Start waits for a space to be
+  /// chosen and no plot is shown (no dummy axes) until one is explored.
+  void showNoProjectSpace();
   ExplorationSetup setup() const;
 
   ExplorationRunner& runner() { return *mRunner; }
@@ -71,6 +74,7 @@ private:
   QSpinBox* mBudget = nullptr;
   QSpinBox* mSeed = nullptr;
   QPushButton* mStart = nullptr;
+  QWidget* mPlots = nullptr; ///< the Pareto and convergence plots: shown once a space is explored
   QPushButton* mCancel = nullptr;
   QPushButton* mLoad = nullptr;
   QProgressBar* mProgress = nullptr;

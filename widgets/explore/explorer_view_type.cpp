@@ -20,7 +20,10 @@ public:
   void setResults(const std::shared_ptr<const ProjectResults>&) override {} // explores on request
   void setDocument(ProjectDocument* document) override {
     mView->forgetShownRun();
-    if (!document || !document->project().exploration) return;
+    if (!document || !document->project().exploration) {
+      mView->showNoProjectSpace();
+      return;
+    }
     mView->setSetup(*document->project().exploration);
     mView->start();
   }

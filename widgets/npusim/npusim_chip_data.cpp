@@ -4,6 +4,7 @@
 #include "core/engine/npusim/npusim_model.h"
 #include "core/model/operators.h"
 #include "widgets/evaluation/evaluation_runner.h"
+#include "widgets/views/view_registry.h"
 
 #include <QObject>
 
@@ -15,11 +16,6 @@
 namespace llmwb::ui {
 
 namespace npu = engine::npusim;
-
-bool hasNpusimDevice(const SystemSpec& system) {
-  return std::any_of(system.groups.begin(), system.groups.end(),
-                     [](const DeviceGroup& g) { return g.device.compute.getIf<NpusimComputeSpec>() != nullptr; });
-}
 
 double NpusimChipData::maxLinkBytes() const {
   double m = 0;
@@ -100,6 +96,11 @@ std::vector<int> groupSlotsAfterMove(const engine::npusim::ChipMap& map, int gro
 }
 
 NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phase, const QString& traffic) {
+  return npusimChipData(request, groupModels(request), phase, traffic);
+}
+
+NpusimChipData npusimChipData(const EvaluationRequest& request, const engine::GroupModels& models, NpusimPhase phase,
+                              const QString& traffic) {
   NpusimChipData d;
   d.phase = phase;
   const auto& system = request.system;
@@ -107,42 +108,28 @@ NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phas
   d.parallelism = system.parallelism ? *system.parallelism : ParallelismSpec{};
   std::vector<npu::ChipPool> pools;
   const DeviceGroup* first = nullptr;
-  std::unique_ptr<npu::NpusimModel> decodeModel;
-  try {
-    for (const auto& g : system.groups) {
-      const auto* spec = g.device.compute.getIf<NpusimComputeSpec>();
-      if (!spec) continue;
-      npu::NpusimModel model(engine::EngineContext{.group = g,
-                                           .groupLink = system.groupLink,
-                                           .model = request.model,
-                                           .streamsCacheOut = false,
-                                           .descriptive = false,
-                                           .parallelism = &d.parallelism});
-      if (!model.problem().empty()) {
-        d.problem = QString::fromStdString(model.problem());
-        if (!first) d.core = *spec;
-        continue;
-      }
-      if (!first) {
-        first = &g;
-        d.core = *spec;
-        d.map.layout = model.layout();
-      }
-      pools.push_back({g.role, model.pool()});
-      if (g.role != DeviceRole::Prefill && !decodeModel)
-        decodeModel = std::make_unique<npu::NpusimModel>(engine::EngineContext{.group = g,
-                                                                       .groupLink = system.groupLink,
-                                                                       .model = request.model,
-                                                                       .streamsCacheOut = false,
-                                                                       .descriptive = false,
-                                                                       .parallelism = &d.parallelism});
+  const engine::PerformanceModel* decodeModel = nullptr;
+  // Each group's chip mapping as its model made it (the npusim engine's detail product).
+  for (std::size_t i = 0; i < system.groups.size() && i < models.size(); ++i) {
+    const auto& g = system.groups[i];
+    const auto chip = models[i] ? engine::detailOf<npu::ChipDetail>(*models[i]) : nullptr;
+    if (!chip) continue;
+    if (!chip->problem.empty()) {
+      d.problem = QString::fromStdString(chip->problem);
+      if (!first) d.core = chip->core;
+      continue;
     }
-  } catch (const std::exception& e) {
-    d.problem = QString::fromUtf8(e.what());
-    return d;
+    if (!first) {
+      first = &g;
+      d.core = chip->core;
+      d.parallelism = chip->parallelism;
+      d.map.layout = chip->layout;
+    }
+    pools.push_back({g.role, chip->pool});
+    if (g.role != DeviceRole::Prefill && !decodeModel) decodeModel = models[i].get();
   }
   if (!first) {
-    if (d.problem.isEmpty()) d.problem = QObject::tr("The system has no npusim device.");
+    if (d.problem.isEmpty()) d.problem = QObject::tr("No group of the system is modelled by an engine that maps an NPU chip.");
     return d;
   }
   // The prefill pool's groups first, as the engine places them (NpusimModel::placeStages).

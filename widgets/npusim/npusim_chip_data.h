@@ -7,6 +7,7 @@
 
 #include "core/compute/npusim/npusim_spec.h"
 #include "core/engine/npusim/chip_map.h"
+#include "core/engine/performance_model.h"
 
 #include <QString>
 #include <QStringList>
@@ -20,9 +21,6 @@ struct SystemSpec;
 namespace llmwb::ui {
 
 struct EvaluationRequest;
-
-/// Whether the system has a group whose device's compute is "npusim".
-bool hasNpusimDevice(const SystemSpec& system);
 
 enum class NpusimPhase { Prefill, Decode };
 
@@ -61,7 +59,12 @@ QString latencyChange(const EvaluationResult& before, const EvaluationResult& af
 std::vector<int> groupSlotsAfterMove(const engine::npusim::ChipMap& map, int group, int slot);
 
 /// The chip of the request's system in `phase` with `traffic` (an id of `traffics`; empty or
-/// unknown: the first projection). Never throws: problems go to `problem`.
+/// unknown: the first projection), from the chip mapping each group's model made (the npusim
+/// engine's detail product, engine::npusim::ChipDetail); `models` are the results' (one per group).
+/// Never throws: problems go to `problem`.
+NpusimChipData npusimChipData(const EvaluationRequest& request, const engine::GroupModels& models, NpusimPhase phase,
+                              const QString& traffic = {});
+/// The same with the request's models built through the engine seam (tests, headless export).
 NpusimChipData npusimChipData(const EvaluationRequest& request, NpusimPhase phase, const QString& traffic = {});
 
 } // namespace llmwb::ui

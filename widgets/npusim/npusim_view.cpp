@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/npusim/npusim_view.h"
 
+#include "widgets/views/view_registry.h"
+
 #include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/npusim/npusim_chip_plot.h"
@@ -56,6 +58,7 @@ NpusimView::NpusimView(QWidget* parent) : QWidget(parent) {
 
 void NpusimView::setRequest(std::shared_ptr<const EvaluationRequest> request) {
   mRequest = std::move(request);
+  mModels = mRequest ? groupModels(*mRequest) : engine::GroupModels{};
   refreshChip();
 }
 
@@ -68,7 +71,9 @@ void NpusimView::setResults(const std::shared_ptr<const ProjectResults>& results
     mChange->setText(tr("Placement changed: %1").arg(latencyChange(*before->main, *results->main)));
     mChange->show();
   }
-  setRequest(results ? results->request : nullptr);
+  mRequest = results ? results->request : nullptr;
+  mModels = results ? groupModels(*results) : engine::GroupModels{};
+  refreshChip();
 }
 
 void NpusimView::setDocument(ProjectDocument* document) {
@@ -108,7 +113,7 @@ void NpusimView::refreshChip() {
     return;
   }
   const auto phase = NpusimPhase(mPhase->currentData().toInt());
-  auto chip = npusimChipData(*mRequest, phase, mTraffic->currentData().toString());
+  auto chip = npusimChipData(*mRequest, mModels, phase, mTraffic->currentData().toString());
   // The traffic choices follow the project's model; keep the chosen one when it is still there.
   mTraffic->clear();
   for (const auto& t : chip.traffics) mTraffic->addItem(t.label, t.id);

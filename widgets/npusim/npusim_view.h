@@ -5,6 +5,7 @@
 // group onto another slot is an undoable edit of the system's parallelism.group_slots; when the
 // re-evaluated results arrive, a line says how TTFT and TBT changed (before -> after).
 
+#include "core/engine/performance_model.h"
 #include "widgets/npusim/npusim_chip_data.h"
 
 #include <QWidget>
@@ -42,6 +43,7 @@ private:
   void refreshChip();
   void moveGroup(int group, int slot);
   std::shared_ptr<const EvaluationRequest> mRequest;
+  engine::GroupModels mModels; ///< the request's group models: the chip mapping comes from them
   std::shared_ptr<const ProjectResults> mResults;
   ProjectDocument* mDocument = nullptr;
   QLabel* mChange = nullptr;

@@ -4,6 +4,7 @@
 #include "core/compute/compute_kind.h"
 #include "core/compute/nmp/nmp_unit.h"
 #include "widgets/evaluation/evaluation_runner.h"
+#include "widgets/views/view_registry.h"
 
 #include <QObject>
 
@@ -23,11 +24,13 @@ std::optional<NmpDie> nmpDieOf(const DeviceSpec& device) {
   return std::nullopt;
 }
 
-const DeviceGroup* nmpGroup(const SystemSpec& system) {
-  for (const auto& g : system.groups)
-    if (g.role != DeviceRole::Prefill && nmpDieOf(g.device)) return &g;
-  for (const auto& g : system.groups)
-    if (nmpDieOf(g.device)) return &g;
+std::shared_ptr<const snake::DieSchedule> snakeSchedule(const SystemSpec& system, const engine::GroupModels& models) {
+  // The decode group's die first: the schedule is of a decode step.
+  for (bool decode : {true, false})
+    for (std::size_t i = 0; i < system.groups.size() && i < models.size(); ++i) {
+      if (!models[i] || (decode && system.groups[i].role == DeviceRole::Prefill)) continue;
+      if (auto s = engine::detailOf<snake::DieSchedule>(*models[i])) return s;
+    }
   return nullptr;
 }
 
@@ -36,28 +39,33 @@ const snake::ScheduledOperator* SnakeDieData::current() const {
   return &operators[std::size_t(std::clamp(selected, 0, int(operators.size()) - 1))];
 }
 
-SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context) {
+SnakeDieData snakeDieData(const snake::DieSchedule* schedule, double batch, double context) {
   SnakeDieData d;
   d.batch = batch;
   d.context = context;
-  const auto* group = nmpGroup(request.system);
-  if (!group) {
-    d.problem = QObject::tr("The system has no snake, fixed_array or mac_tree device.");
+  if (!schedule) {
+    d.problem = QObject::tr("No group of the system is modelled by an engine that schedules an NMP die.");
     return d;
   }
-  d.device = QString::fromStdString(group->device.name);
-  d.die = *nmpDieOf(group->device);
-  if (!group->device.memory.offChip.empty()) {
-    d.bufferReadEnergy = group->device.memory.onChip.readEnergy();
-    d.bufferWriteEnergy = group->device.memory.onChip.writeEnergy();
+  const auto& device = schedule->device;
+  const auto die = nmpDieOf(device);
+  if (!die) {
+    d.problem = QObject::tr("%1 has no NMP logic die.").arg(QString::fromStdString(device.name));
+    return d;
   }
-  d.devices = std::max(1, group->count);
+  d.device = QString::fromStdString(device.name);
+  d.die = *die;
+  if (!device.memory.offChip.empty()) {
+    d.bufferReadEnergy = device.memory.onChip.readEnergy();
+    d.bufferWriteEnergy = device.memory.onChip.writeEnergy();
+  }
+  d.devices = std::max(1, schedule->devices);
   if (!(batch >= 1) || !(context >= 0)) {
     d.problem = QObject::tr("The batch must be at least 1 and the context at least 0 tokens.");
     return d;
   }
   try {
-    d.operators = snake::scheduleDecode(group->device, d.devices, request.model, batch, context);
+    d.operators = schedule->decodeStep(batch, context);
   } catch (const std::exception& e) {
     d.problem = QString::fromUtf8(e.what());
   }
@@ -66,19 +74,27 @@ SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double
   return d;
 }
 
+SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context) {
+  return snakeDieData(snakeSchedule(request.system, groupModels(request)).get(), batch, context);
+}
+
 QString contextText(double tokens) {
   return tokens >= 1000 && std::fmod(tokens, 1000) == 0 ? QStringLiteral("%1K").arg(tokens / 1000) : QString::number(tokens);
 }
 
 BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vector<double>& batches,
                               const std::vector<double>& contexts) {
+  const auto schedule = snakeSchedule(request.system, groupModels(request));
+  return schedule ? snakeModeShares(*schedule, batches, contexts) : BreakdownData{};
+}
+
+BreakdownData snakeModeShares(const snake::DieSchedule& schedule, const std::vector<double>& batches,
+                              const std::vector<double>& contexts) {
   BreakdownData data;
   data.name = QStringLiteral("snake-mode-shares");
-  const auto* group = nmpGroup(request.system);
-  if (!group) return data;
   data.title = QObject::tr("%1: partition mode per linear operator of a decode step (TP = %2)")
-                   .arg(QString::fromStdString(request.model.name))
-                   .arg(std::max(1, group->count));
+                   .arg(QString::fromStdString(schedule.model.name))
+                   .arg(std::max(1, schedule.devices));
   BarPanel panel;
   panel.title = QObject::tr("Mode share over batch x context, and over all points (Snake Fig. 13)");
   panel.axisName = QObject::tr("Share of operators");
@@ -92,7 +108,7 @@ BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vecto
     for (double c : contexts) {
       std::vector<snake::ScheduledOperator> ops;
       try {
-        ops = snake::scheduleDecode(group->device, std::max(1, group->count), request.model, b, c);
+        ops = schedule.decodeStep(b, c);
       } catch (const std::exception&) {
         return {};
       }

@@ -6,11 +6,13 @@
 // batches x contexts (Fig. 13) and the die's peak power split and area.
 
 #include "core/compute/nmp/nmp_spec.h"
+#include "core/engine/performance_model.h"
 #include "core/engine/snake/snake_schedule.h"
 #include "widgets/plots/breakdown_data.h"
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -20,8 +22,9 @@ struct EvaluationRequest;
 
 /// The die of a device whose compute is an NMP kind; nothing otherwise.
 std::optional<NmpDie> nmpDieOf(const DeviceSpec& device);
-/// The system's first group on an NMP die (nullptr: none).
-const DeviceGroup* nmpGroup(const SystemSpec& system);
+/// The per-operator schedule the system's decode group's model makes (the snake engine's detail
+/// product; else a prefill group's), or nullptr when no group's engine makes one.
+std::shared_ptr<const snake::DieSchedule> snakeSchedule(const SystemSpec& system, const engine::GroupModels& models);
 
 struct SnakeDieData {
   QString device;  ///< the device's name
@@ -38,7 +41,9 @@ struct SnakeDieData {
   const snake::ScheduledOperator* current() const;
 };
 
-/// The decode step of the request's model on its NMP group at `batch` x `context`.
+/// The decode step at `batch` x `context` as `schedule` (nullptr: none; `problem` says so) plans it.
+SnakeDieData snakeDieData(const snake::DieSchedule* schedule, double batch, double context);
+/// The same with the request's models built through the engine seam (tests, headless export).
 SnakeDieData snakeDieData(const EvaluationRequest& request, double batch, double context);
 
 /// "2K" for 2,000 context tokens, as the workbench reads it; other counts as numbers.
@@ -47,6 +52,8 @@ QString contextText(double tokens);
 /// Fig. 13: the share of the linear operators choosing each partition mode, per batch x context,
 /// and over every point together (the figure's per-model mix, "all"). Runs the scheduler at every
 /// point: call it off the UI thread.
+BreakdownData snakeModeShares(const snake::DieSchedule& schedule, const std::vector<double>& batches,
+                              const std::vector<double>& contexts);
 BreakdownData snakeModeShares(const EvaluationRequest& request, const std::vector<double>& batches,
                               const std::vector<double>& contexts);
 /// The die's peak power by part (matrix, vector, PE control, NoC) beside the average power of the

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/snake/snake_view.h"
 
+#include "widgets/views/view_registry.h"
+
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/snake/snake_die_plot.h"
@@ -102,6 +104,17 @@ SnakeView::~SnakeView() { mWatcher.waitForFinished(); }
 
 void SnakeView::setRequest(std::shared_ptr<const EvaluationRequest> request) {
   mRequest = std::move(request);
+  mSchedule = mRequest ? snakeSchedule(mRequest->system, groupModels(*mRequest)) : nullptr;
+  restart();
+}
+
+void SnakeView::setResults(const std::shared_ptr<const ProjectResults>& results) {
+  mRequest = results ? results->request : nullptr;
+  mSchedule = results && mRequest ? snakeSchedule(mRequest->system, groupModels(*results)) : nullptr;
+  restart();
+}
+
+void SnakeView::restart() {
   ++mGeneration;
   mOperator->blockSignals(true);
   mOperator->clear();
@@ -111,15 +124,15 @@ void SnakeView::setRequest(std::shared_ptr<const EvaluationRequest> request) {
 }
 
 void SnakeView::startShares() {
-  if (!mRequest || !nmpGroup(mRequest->system)) {
+  if (!mSchedule) {
     mShares->setData({});
     mSharesStatus->clear();
     return;
   }
   mSharesStatus->setText(tr("Scheduling %1 operating points…").arg(snake::fig13Batches().size() * snake::fig13Contexts().size()));
   mSharesGeneration = mGeneration;
-  auto request = mRequest;
-  mWatcher.setFuture(QtConcurrent::run([request] { return snakeModeShares(*request, snake::fig13Batches(), snake::fig13Contexts()); }));
+  auto schedule = mSchedule;
+  mWatcher.setFuture(QtConcurrent::run([schedule] { return snakeModeShares(*schedule, snake::fig13Batches(), snake::fig13Contexts()); }));
 }
 
 void SnakeView::updateDie() {
@@ -134,7 +147,7 @@ void SnakeView::updateDie() {
     return;
   }
   const QString chosen = mOperator->currentText();
-  auto die = snakeDieData(*mRequest, mBatch->value(), mContext->value());
+  auto die = snakeDieData(mSchedule.get(), mBatch->value(), mContext->value());
   mOperator->clear();
   for (const auto& op : die.operators) mOperator->addItem(QString::fromStdString(op.name));
   die.selected = std::max(0, mOperator->findText(chosen));

@@ -19,6 +19,7 @@ class QTabWidget;
 namespace llmwb::ui {
 
 class BreakdownPlot;
+struct ProjectResults;
 class SnakeDiePlot;
 
 class SnakeView : public QWidget {
@@ -27,6 +28,8 @@ public:
   explicit SnakeView(QWidget* parent = nullptr);
   ~SnakeView() override;
   void setRequest(std::shared_ptr<const EvaluationRequest> request);
+  /// The newest results: the schedule their decode group's model makes (nothing when none does).
+  void setResults(const std::shared_ptr<const ProjectResults>& results);
 
   SnakeDiePlot* diePlot() const { return mDie; }
   BreakdownPlot* sharesPlot() const { return mShares; }
@@ -37,8 +40,10 @@ public:
 
 private:
   void updateDie();
+  void restart(); ///< a new request or results: the die and the mode shares again
   void startShares();
   std::shared_ptr<const EvaluationRequest> mRequest;
+  std::shared_ptr<const snake::DieSchedule> mSchedule; ///< from the results' model: what the view shows
   QTabWidget* mTabs = nullptr;
   QComboBox* mOperator = nullptr;
   QSpinBox* mBatch = nullptr;

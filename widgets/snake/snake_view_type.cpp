@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Snake die" result view: the NMP logic die's per-operator schedule, mode shares, power and
-// area (applies when the system has a snake, fixed_array or mac_tree device).
+// area (applies when a group is modelled by an engine that schedules an NMP die: the snake engine's
+// detail product).
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/snake/snake_die_plot.h"
 #include "widgets/snake/snake_view.h"
@@ -13,7 +14,7 @@ namespace {
 class SnakeResultView : public ResultView {
 public:
   QWidget* widget() const override { return mView; }
-  void setResults(const std::shared_ptr<const ProjectResults>& results) override { mView->setRequest(results->request); }
+  void setResults(const std::shared_ptr<const ProjectResults>& results) override { mView->setResults(results); }
 
 private:
   SnakeView* mView = new SnakeView;
@@ -21,12 +22,15 @@ private:
 } // namespace
 
 ViewType snakeDieView() {
-  ViewType v{.id = "snake-die", .title = QObject::tr("Snake die"), .build = buildWith<SnakeResultView>()};
-  v.applies = [](const ProjectResults& r) { return r.request && nmpGroup(r.request->system) != nullptr; };
+  ViewType v{.id = "snake-die",
+             .title = QObject::tr("Snake die"),
+             .detail = snake::DieSchedule::kType,
+             .build = buildWith<SnakeResultView>()};
   v.exportFigures = [](const ProjectFigures& f, const FigureSink& sink) {
-    if (!f.results || !f.results->request || !nmpGroup(f.results->request->system)) return;
-    const auto& request = *f.results->request;
-    auto data = snakeDieData(request, 16, 2048);
+    if (!f.results || !f.results->request) return;
+    const auto schedule = snakeSchedule(f.results->request->system, groupModels(*f.results));
+    if (!schedule) return;
+    auto data = snakeDieData(schedule.get(), 16, 2048);
     if (data.empty()) return;
     {
       SnakeDiePlot plot;
@@ -36,7 +40,7 @@ ViewType snakeDieView() {
     }
     BreakdownPlot bars;
     sink.prepare(bars);
-    for (auto d : {snakeModeShares(request, snake::fig13Batches(), snake::fig13Contexts()), snakePowerArea(data)}) {
+    for (auto d : {snakeModeShares(*schedule, snake::fig13Batches(), snake::fig13Contexts()), snakePowerArea(data)}) {
       if (d.empty()) continue;
       bars.setData(std::move(d));
       sink.write(bars);

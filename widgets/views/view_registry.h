@@ -6,9 +6,12 @@
 // them are fed by one results pipeline (ProjectResults from the EvaluationRunner).
 // Adding a view: docs/architecture.md, "Adding a result view".
 
+#include "core/engine/performance_model.h"
 #include "widgets/evaluation/evaluation_runner.h"
 
 #include <QString>
+
+#include <string_view>
 
 #include <functional>
 #include <memory>
@@ -56,6 +59,11 @@ struct FigureSink {
 struct ViewType {
   std::string id;  ///< stable: "roofline", "serving"
   QString title;   ///< the results tab's title
+  /// The engine detail product the view shows (core/engine/detail_product.h: "npusim.chip"); empty
+  /// for a view of the standard results. A view registered for a detail product applies exactly
+  /// when a group of the system is modelled by an engine that makes it (EngineKind::details), and
+  /// takes the product from that group's model: never by compute kind.
+  std::string detail = {};
   /// Whether the view has anything to show for these results; its tab is hidden otherwise.
   std::function<bool(const ProjectResults&)> applies = [](const ProjectResults&) { return true; };
   /// The view for the window.
@@ -63,6 +71,14 @@ struct ViewType {
   /// Its figures, headless (empty: none): plots set up from `figures`, each handed to the sink.
   std::function<void(const ProjectFigures& figures, const FigureSink& sink)> exportFigures = {};
 };
+
+/// Whether a group of `system` is modelled by an engine that makes detail products of `type`.
+bool makesDetail(const SystemSpec& system, std::string_view type);
+/// Each group's model as the evaluation kept it (EvaluationOptions::keepModels), or, where the
+/// results kept none, built through the engine seam (engine::buildModel); a group whose engine
+/// refuses it has none.
+engine::GroupModels groupModels(const ProjectResults& results);
+engine::GroupModels groupModels(const EvaluationRequest& request);
 
 /// build() for a view made without arguments: `.build = buildWith<MyView>()`.
 template <class View>

@@ -7,9 +7,10 @@
 
 namespace llmwb::engine {
 
-AnalyticModel::AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster)
+AnalyticModel::AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster,
+                             Details details)
     : mEngine(std::move(engine)), mRole(context.group.role), mDescriptive(context.descriptive),
-      mEvaluator(context.group, context.groupLink, context.model, std::move(coster)) {
+      mEvaluator(context.group, context.groupLink, context.model, std::move(coster)), mDetails(std::move(details)) {
   mEvaluator.setStreamsCacheOut(context.streamsCacheOut);
   mEvaluator.setDescriptive(context.descriptive);
 }

@@ -4,6 +4,7 @@
 #include "core/engine/analytic/phase_evaluator.h"
 #include "core/engine/engine_registry.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -13,7 +14,10 @@ namespace llmwb::engine {
 /// OperatorCoster. The MemExplorer and GPU engines are this class with their coster and name.
 class AnalyticModel final : public PerformanceModel {
 public:
-  AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster);
+  /// An engine's detail products, made on request for this group (empty: none).
+  using Details = std::function<std::shared_ptr<const DetailProduct>(std::string_view type)>;
+  AnalyticModel(std::string engine, const EngineContext& context, std::shared_ptr<const OperatorCoster> coster,
+                Details details = {});
 
   std::string engine() const override { return mEngine; }
   const DeviceSpec& device() const override { return mEvaluator.device().spec(); }
@@ -29,6 +33,9 @@ public:
   std::vector<ComputeCeiling> computeCeilings() const override;
   std::vector<MemoryCeiling> memoryCeilings() const override;
   DeviceSummary summary() const override;
+  std::shared_ptr<const DetailProduct> detail(std::string_view type) const override {
+    return mDetails ? mDetails(type) : nullptr;
+  }
 
   const PhaseEvaluator& evaluator() const { return mEvaluator; }
 
@@ -37,6 +44,7 @@ private:
   DeviceRole mRole;
   bool mDescriptive;
   PhaseEvaluator mEvaluator;
+  Details mDetails;
 };
 
 } // namespace llmwb::engine

@@ -29,6 +29,7 @@ EngineKind npusimEngine() {
                  {"quantisation.kv_cache", "one element size for weights, activations and KV cache: the weights' format"}},
           .unmodelled = {{ResultAspect::MemoryEnergy,
                           "NpuSim gives no power model (its 0.5 pJ per MAC is an assumption) and no per-bit memory energy"}},
+          .details = {npusim::ChipDetail::kType},
           .factory = makeNpusimModel};
 }
 

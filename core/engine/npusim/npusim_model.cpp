@@ -664,6 +664,18 @@ std::vector<MemoryCeiling> NpusimModel::memoryCeilings() const {
            BytesPerSecond(mCore.hbmBandwidth() * mCore.hbmEfficiency * cores), -1, 1}};
 }
 
+std::shared_ptr<const DetailProduct> NpusimModel::detail(std::string_view type) const {
+  if (type != ChipDetail::kType) return nullptr;
+  auto d = std::make_shared<ChipDetail>();
+  d->role = mRole;
+  d->core = mCore;
+  d->parallelism = mPar;
+  d->pool = mPool;
+  d->layout = mLayout;
+  d->problem = mProblem;
+  return d;
+}
+
 DeviceSummary NpusimModel::summary() const {
   auto s = summariseDevice(mRole, 1, DeviceModel(mDevice), mDescriptive);
   s.engine = "npusim";

@@ -34,6 +34,18 @@ PoolShape poolShape(const ParallelismSpec& par, DeviceRole role, int chipCores, 
 /// pipelines of tp x pp, the rest).
 std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineCores);
 
+/// The npusim engine's detail product: where a group's pool sits on the chip, as the engine
+/// mapped it (what the NPU chip view draws).
+struct ChipDetail final : DetailProduct {
+  static constexpr const char* kType = "npusim.chip";
+  DeviceRole role = DeviceRole::Both;
+  NpusimComputeSpec core;
+  ParallelismSpec parallelism;
+  PoolShape pool;
+  GroupLayout layout;
+  std::string problem; ///< why the group's model cannot run (empty when it can)
+};
+
 class NpusimModel final : public PerformanceModel {
 public:
   explicit NpusimModel(const EngineContext& context);
@@ -52,6 +64,7 @@ public:
   std::vector<ComputeCeiling> computeCeilings() const override;
   std::vector<MemoryCeiling> memoryCeilings() const override;
   DeviceSummary summary() const override;
+  std::shared_ptr<const DetailProduct> detail(std::string_view type) const override;
 
   const PoolShape& pool() const { return mPool; }
   const GroupLayout& layout() const { return mLayout; }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/snake/snake_engine.h"
 
+#include "core/engine/snake/snake_schedule.h"
+
 #include "core/engine/analytic/analytic_model.h"
 #include "core/engine/snake/snake_coster.h"
 
@@ -10,7 +12,17 @@ namespace {
 
 std::unique_ptr<PerformanceModel> makeSnakeModel(const EngineContext& context) {
   auto coster = std::make_shared<const snake::SnakeCoster>(std::max(1, context.group.count));
-  return std::make_unique<AnalyticModel>("snake", context, std::move(coster));
+  // The per-operator schedule of this group's die: made when a view or command asks for it.
+  auto details = [device = context.group.device, devices = std::max(1, context.group.count),
+                  model = context.model](std::string_view type) -> std::shared_ptr<const DetailProduct> {
+    if (type != snake::DieSchedule::kType) return nullptr;
+    auto d = std::make_shared<snake::DieSchedule>();
+    d->device = device;
+    d->devices = devices;
+    d->model = model;
+    return d;
+  };
+  return std::make_unique<AnalyticModel>("snake", context, std::move(coster), std::move(details));
 }
 
 const char* kDescription =
@@ -27,6 +39,7 @@ EngineKind snakeEngine() {
                  {"strategy.dataflow", "each operator's partition mode and array shape are searched (IS-S, IS-ST, OS-S, OS-ST)"},
                  {"strategy.bandwidth_priority", "every PU streams from its own DRAM channel"},
                  {"dma", "every PU streams from its own DRAM channel at the stack's bandwidth"}},
+          .details = {snake::DieSchedule::kType},
           .factory = makeSnakeModel};
 }
 

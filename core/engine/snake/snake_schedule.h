@@ -12,6 +12,7 @@
 // plan, or keeps one mode fixed (the paper's fixed-strategy ablation). MAC-tree dies split N over
 // PUs and cores (spec E). Ties go to OS (its output tiles overlap the next nonlinear operator).
 
+#include "core/engine/detail_product.h"
 #include "core/compute/nmp/nmp_unit.h"
 #include "core/device/device_spec.h"
 #include "core/model/model_spec.h"
@@ -123,5 +124,21 @@ const std::vector<double>& fig13Contexts(); ///< 2000, 4000, 8000 tokens
 /// scheduleDecode() at every batch x context, with the mode counts and fixed-mode slowdowns.
 ScheduleGrid scheduleGrid(const DeviceSpec& device, int devices, const ModelSpec& model, const std::vector<double>& batches,
                           const std::vector<double>& contexts);
+
+/// The snake engine's detail product: the per-operator schedule of a group's NMP die (what the
+/// Snake die view and `llmwb-cli schedule` show), bound to the group's device, TP size and model
+/// as the engine modelled them.
+struct DieSchedule final : engine::DetailProduct {
+  static constexpr const char* kType = "snake.schedule";
+  DeviceSpec device; ///< the group's device
+  int devices = 1;   ///< tensor-parallel devices of the group
+  ModelSpec model;
+  std::vector<ScheduledOperator> decodeStep(double batch, double context) const {
+    return scheduleDecode(device, devices, model, batch, context);
+  }
+  ScheduleGrid grid(const std::vector<double>& batches, const std::vector<double>& contexts) const {
+    return scheduleGrid(device, devices, model, batches, contexts);
+  }
+};
 
 } // namespace llmwb::snake

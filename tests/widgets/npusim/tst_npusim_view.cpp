@@ -110,6 +110,21 @@ private slots:
     QVERIFY(type->applies(results));
     results.request = std::make_shared<const ui::EvaluationRequest>(request("snake-decode.llmwb"));
     QVERIFY(!type->applies(results));
+    // Issue 35: the view is registered for the npusim engine's detail product, not for a compute
+    // kind: the same chip on the roofline engine has no chip mapping to show.
+    QCOMPARE(type->detail, std::string("npusim.chip"));
+    auto roofline = request("npusim-large-64.llmwb");
+    for (auto& g : roofline.system.groups) g.device.engine = "roofline";
+    results.request = std::make_shared<const ui::EvaluationRequest>(roofline);
+    QVERIFY(!type->applies(results));
+    const auto* snakeDie = ui::builtinViews().find("snake-die");
+    QVERIFY(snakeDie);
+    auto snake = request("snake-decode.llmwb");
+    results.request = std::make_shared<const ui::EvaluationRequest>(snake);
+    QVERIFY(snakeDie->applies(results));
+    for (auto& g : snake.system.groups) g.device.engine = "roofline";
+    results.request = std::make_shared<const ui::EvaluationRequest>(snake);
+    QVERIFY(!snakeDie->applies(results));
   }
 
   void exportsItsFigure() {
