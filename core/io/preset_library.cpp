@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <set>
 
 #ifndef LLMWB_SOURCE_PRESETS
@@ -66,7 +68,6 @@ std::optional<PresetKind> kindFromString(const std::string& kind) {
 }
 } // namespace
 
-PresetLibrary::PresetLibrary(std::vector<fs::path> roots) : mRoots(std::move(roots)) {}
 
 std::vector<fs::path> PresetLibrary::defaultRoots() {
   std::vector<fs::path> roots;
@@ -177,10 +178,56 @@ MemoryTechnology PresetLibrary::memoryTechnology(const std::string& idOrFile) co
   return io::readMemoryTechnology(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::MemoryTechnology));
 }
 
+/// What a file was when it was read: a changed file is read again.
+struct FileStamp {
+  fs::file_time_type time{};
+  std::uintmax_t size = 0;
+  bool operator==(const FileStamp&) const = default;
+};
+
+struct PresetLibrary::ReadCache {
+  template <class T>
+  struct Entry {
+    FileStamp stamp;
+    T value;
+  };
+  std::mutex mutex;
+  std::map<std::string, Entry<ModelSpec>> models;
+  std::map<std::string, Entry<Workload>> workloads;
+  long long reads = 0;
+
+  /// `read()` of `file`, or the value read before when the file has not changed since.
+  template <class T, class Read>
+  T get(std::map<std::string, Entry<T>>& entries, const fs::path& file, Read read) {
+    std::error_code e1, e2;
+    const FileStamp stamp{fs::last_write_time(file, e1), fs::file_size(file, e2)};
+    const bool stamped = !e1 && !e2;
+    {
+      std::lock_guard lock(mutex);
+      if (const auto it = entries.find(file.string()); stamped && it != entries.end() && it->second.stamp == stamp)
+        return it->second.value;
+    }
+    T value = read(); // outside the lock: a bad file throws its InputError here, and is not kept
+    std::lock_guard lock(mutex);
+    ++reads;
+    if (stamped) entries[file.string()] = {stamp, value};
+    return value;
+  }
+};
+
+PresetLibrary::PresetLibrary(std::vector<fs::path> roots) : mRoots(std::move(roots)), mCache(std::make_shared<ReadCache>()) {}
+
+long long PresetLibrary::filesRead() const {
+  std::lock_guard lock(mCache->mutex);
+  return mCache->reads;
+}
+
 ModelSpec PresetLibrary::model(const std::string& idOrFile) const {
   const auto file = resolve(PresetKind::Model, idOrFile);
-  const auto j = io::parseJsonFile(file.string());
-  return io::readModel(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::Model));
+  return mCache->get(mCache->models, file, [&] {
+    const auto j = io::parseJsonFile(file.string());
+    return io::readModel(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::Model));
+  });
 }
 
 Workload PresetLibrary::workload(const std::string& text) const {
@@ -190,8 +237,10 @@ Workload PresetLibrary::workload(const std::string& text) const {
     throw InputError("--workload", "", error);
   }
   const auto file = resolve(PresetKind::Workload, text);
-  const auto j = io::parseJsonFile(file.string());
-  return io::readWorkload(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::Workload));
+  return mCache->get(mCache->workloads, file, [&] {
+    const auto j = io::parseJsonFile(file.string());
+    return io::readWorkload(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::Workload));
+  });
 }
 
 namespace {

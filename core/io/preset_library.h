@@ -8,6 +8,7 @@
 #include "core/workload/workload.h"
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,8 @@ public:
   std::optional<std::filesystem::path> find(PresetKind kind, const std::string& id) const;
 
   // Each accepts a preset id or a path to a file; errors are InputErrors naming file and field.
+  // Models and workloads are read once and again only when their file changes (its modification
+  // time or size): a workbench edit does not re-read them.
   MemoryTechnology memoryTechnology(const std::string& idOrFile) const;
   ModelSpec model(const std::string& idOrFile) const;
   /// Also accepts "IN:OUT" token counts.
@@ -54,10 +57,15 @@ public:
   /// Reads any preset or project file completely (references included); throws on the first problem.
   PresetInfo validate(const std::filesystem::path& file) const;
 
+  /// Files parsed since the library was made (the read cache's misses), for tests.
+  long long filesRead() const;
+
 private:
   std::filesystem::path resolve(PresetKind kind, const std::string& idOrFile) const;
 
+  struct ReadCache; // preset_library.cpp: parsed models and workloads by file, with the file's stamp
   std::vector<std::filesystem::path> mRoots;
+  std::shared_ptr<ReadCache> mCache;
 };
 
 } // namespace llmwb

@@ -2,6 +2,7 @@
 #include "widgets/evaluation/evaluation_runner.h"
 
 #include "core/io/preset_library.h"
+#include "core/io/spec_writer.h"
 #include "widgets/evaluation/roofline_data.h"
 
 #include <QElapsedTimer>
@@ -25,9 +26,34 @@ EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary&
   return request;
 }
 
+std::shared_ptr<const EvaluationResult> EvaluationCache::find(const std::string& key) const {
+  std::lock_guard lock(mMutex);
+  const auto it = mEntries.find(key);
+  return it == mEntries.end() ? nullptr : it->second;
+}
+
+void EvaluationCache::keep(std::map<std::string, std::shared_ptr<const EvaluationResult>> entries) {
+  std::lock_guard lock(mMutex);
+  mEntries = std::move(entries);
+}
+
+namespace {
+/// Everything a comparison's evaluation depends on, written out: equal keys, equal results.
+std::string comparisonKey(const SystemSpec& system, const std::string& modelText, const Workload& w, const EvaluationOptions& o) {
+  std::string key = io::systemJsonText(system, -1);
+  key += '\n';
+  key += modelText;
+  key += "\n" + w.id + " " + std::to_string(w.inputTokens) + ":" + std::to_string(w.outputTokens);
+  key += " batch " + (o.decodeBatch ? std::to_string(*o.decodeBatch) : std::string("max")) + " prefill " +
+         std::to_string(o.prefillBatch) + " segments " + std::to_string(o.decodeSegments) + " phases " +
+         std::to_string(int(o.phases));
+  return key;
+}
+} // namespace
+
 EvaluationRunner::EvaluationRunner(QObject* parent) : QObject(parent) {}
 
-std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequest& request) {
+std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequest& request, EvaluationCache* cache) {
   QElapsedTimer clock;
   clock.start();
   auto results = std::make_shared<ProjectResults>();
@@ -38,12 +64,23 @@ std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequ
   withRoofline.keepModels = true; // engine-specific views ask the models for their detail products
   results->main = std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, withRoofline));
   results->roofline = std::make_shared<const RooflineData>(rooflineData(request.system, *results->main));
+  results->evaluations = 1;
   results->name = request.system.name.empty() ? request.system.id : request.system.name;
+  const EvaluationOptions compared = comparedSystemOptions(request.options);
+  const std::string modelText = cache && !request.comparisons.empty() ? io::modelJsonText(request.model, -1) : std::string();
+  std::map<std::string, std::shared_ptr<const EvaluationResult>> kept;
   for (const auto& c : request.comparisons) {
     results->comparisonNames.push_back(c.name.empty() ? c.id : c.name);
-    results->comparisons.push_back(
-        std::make_shared<const EvaluationResult>(evaluate(c, request.model, request.workload, comparedSystemOptions(request.options))));
+    const std::string key = cache ? comparisonKey(c, modelText, request.workload, compared) : std::string();
+    auto result = cache ? cache->find(key) : nullptr;
+    if (!result) {
+      result = std::make_shared<const EvaluationResult>(evaluate(c, request.model, request.workload, compared));
+      ++results->evaluations;
+    }
+    if (cache) kept[key] = result;
+    results->comparisons.push_back(std::move(result));
   }
+  if (cache) cache->keep(std::move(kept));
   results->seconds = double(clock.nsecsElapsed()) * 1e-9;
   return results;
 }
@@ -65,9 +102,9 @@ void EvaluationRunner::request(EvaluationRequest request) {
       emit failed(outcome.error);
     }
   });
-  watcher->setFuture(QtConcurrent::run([request = std::move(request)]() -> Outcome {
+  watcher->setFuture(QtConcurrent::run([request = std::move(request), cache = mCache]() -> Outcome {
     try {
-      return {run(request), {}};
+      return {run(request, cache.get()), {}};
     } catch (const std::exception& e) {
       return {nullptr, QString::fromStdString(e.what())};
     }

@@ -10,6 +10,9 @@
 #include <QObject>
 
 #include <atomic>
+#include <map>
+#include <mutex>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -32,6 +35,20 @@ EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary&
 
 struct RooflineData;
 
+/// Comparison results by what they were evaluated from (the system, model and workload as written
+/// out, and the options): an edit of the design evaluates an unchanged comparison no more. Keeps
+/// the entries of the latest run only. Thread-safe.
+class EvaluationCache {
+public:
+  std::shared_ptr<const EvaluationResult> find(const std::string& key) const;
+  /// The latest run's entries replace every other.
+  void keep(std::map<std::string, std::shared_ptr<const EvaluationResult>> entries);
+
+private:
+  mutable std::mutex mMutex;
+  std::map<std::string, std::shared_ptr<const EvaluationResult>> mEntries;
+};
+
 /// The system and everything it is compared with, from one request: what every result view is
 /// fed (widgets/views/view_registry.h), in the window and in headless export alike.
 struct ProjectResults {
@@ -42,6 +59,7 @@ struct ProjectResults {
   std::string name;                         ///< the system's display name
   std::vector<std::string> comparisonNames;
   double seconds = 0; ///< wall time of the evaluations
+  int evaluations = 0; ///< evaluate() calls the run made (comparisons found in the cache make none)
 };
 
 /// Runs evaluations on a worker thread (QtConcurrent) and reports the newest one. A request made
@@ -52,8 +70,9 @@ public:
   explicit EvaluationRunner(QObject* parent = nullptr);
   void request(EvaluationRequest request);
   bool busy() const { return mRunning > 0; }
-  /// The same work on the calling thread (benchmarks, headless export).
-  static std::shared_ptr<const ProjectResults> run(const EvaluationRequest& request);
+  /// The same work on the calling thread (benchmarks, headless export); comparisons found in
+  /// `cache` (when given) are taken from it.
+  static std::shared_ptr<const ProjectResults> run(const EvaluationRequest& request, EvaluationCache* cache = nullptr);
 
 signals:
   void started();
@@ -64,6 +83,7 @@ signals:
 
 private:
   std::atomic<quint64> mGeneration{0};
+  std::shared_ptr<EvaluationCache> mCache = std::make_shared<EvaluationCache>();
   int mRunning = 0;
 };
 

@@ -48,6 +48,7 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
   mProgress->setFormat(tr("%v / %m designs"));
   mStatus = new QLabel(tr("Choose a design space and press Start."), this);
   mStatus->setWordWrap(true);
+  mStatus->setAlignment(Qt::AlignLeft | Qt::AlignTop); // at the top while no plot is shown below it
 
   auto* controls = new QHBoxLayout;
   auto addField = [&](const QString& label, QWidget* w) {

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 using namespace llmwb;
 
 namespace {
@@ -81,4 +84,29 @@ TEST(Presets, WorkloadPairsParse) {
   EXPECT_EQ(w.inputTokens, 1400);
   EXPECT_EQ(w.outputTokens, 200);
   EXPECT_EQ(lib().workload("90000:8000").outputTokens, 8000);
+}
+
+// Issue 35: a model or workload is read from disk once, and again when its file changes.
+TEST(Presets, ModelsAndWorkloadsAreReadOnceAndAgainWhenTheirFileChanges) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("llmwb-read-cache-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  fs::remove_all(root);
+  fs::create_directories(root / "workloads");
+  const auto write = [&](int in) {
+    std::ofstream(root / "workloads" / "w.json") << R"({"format_version": 1, "kind": "workload", "name": "w", "input_tokens": )" << in
+                                                 << R"(, "output_tokens": 10})";
+  };
+  write(100);
+  const PresetLibrary lib({root, LLMWB_TEST_PRESETS});
+  EXPECT_EQ(lib.workload("w").inputTokens, 100);
+  EXPECT_EQ(lib.model("llama-3.1-8b").id, "llama-3.1-8b");
+  const long long read = lib.filesRead();
+  EXPECT_EQ(read, 2);
+  EXPECT_EQ(lib.workload("w").inputTokens, 100);
+  EXPECT_EQ(lib.model("llama-3.1-8b").id, "llama-3.1-8b");
+  EXPECT_EQ(lib.filesRead(), read) << "unchanged files come from the cache";
+  write(12345); // another size: read again
+  EXPECT_EQ(lib.workload("w").inputTokens, 12345);
+  EXPECT_EQ(lib.filesRead(), read + 1);
+  fs::remove_all(root);
 }

@@ -47,6 +47,32 @@ private slots:
     QCOMPARE(result->decode.maxBatch, 16);
   }
 
+  // Issue 35: an edit evaluates the design once and no comparison whose inputs did not change;
+  // presets are read once, and again only when their file changes.
+  void anEditEvaluatesTheDesignOnlyAndPresetsAreReadOnce() {
+    const PresetLibrary lib({LLMWB_TEST_PRESETS});
+    auto project = readProject(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb", lib);
+    QVERIFY(project.comparisons.size() >= 2);
+    const int comparisons = int(project.comparisons.size());
+    ui::EvaluationRunner runner;
+    QSignalSpy done(&runner, &ui::EvaluationRunner::finishedProject);
+    auto evaluations = [&] {
+      runner.request(ui::evaluationRequest(project, lib));
+      if (!done.wait(10000)) return -1;
+      return done.takeFirst().at(0).value<std::shared_ptr<const ui::ProjectResults>>()->evaluations;
+    };
+    QCOMPARE(evaluations(), 1 + comparisons); // the first run evaluates everything
+    const long long read = lib.filesRead();
+    project.system.system.groups.back().count += 1; // an edit of the design
+    QCOMPARE(evaluations(), 1);
+    QCOMPARE(lib.filesRead(), read); // the model and workload came from the read cache
+    project.comparisons.front().system.groups.front().count += 1; // an edit of one comparison
+    QCOMPARE(evaluations(), 2);
+    project.workload = "chat"; // every comparison runs another workload
+    QCOMPARE(evaluations(), 1 + comparisons);
+    QCOMPARE(evaluations(), 1);
+  }
+
   void newerRequestSupersedesOlder() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
     ui::EvaluationRunner runner;
