@@ -322,7 +322,7 @@ ui::EvaluationRequest MainWindow::makeRequest() const {
 void MainWindow::refreshNow() {
   mDebounce->stop();
   if (!mDocument) return;
-  showResults(ui::EvaluationRunner::run(makeRequest()));
+  showResults(ui::EvaluationRunner::run(makeRequest(), mRunner->cache()));
   QCoreApplication::processEvents(); // the editors' deferred rebuilds
 }
 

@@ -70,6 +70,8 @@ public:
   explicit EvaluationRunner(QObject* parent = nullptr);
   void request(EvaluationRequest request);
   bool busy() const { return mRunning > 0; }
+  /// The comparison results its runs keep (run() on the calling thread may share them).
+  EvaluationCache* cache() const { return mCache.get(); }
   /// The same work on the calling thread (benchmarks, headless export); comparisons found in
   /// `cache` (when given) are taken from it.
   static std::shared_ptr<const ProjectResults> run(const EvaluationRequest& request, EvaluationCache* cache = nullptr);
