@@ -35,6 +35,8 @@ QString ProjectDocument::displayName() const {
 
 bool ProjectDocument::isModified() const { return !mUndo->isClean(); }
 
+int ProjectDocument::mergeKey(const QString& address) { return int(qHash(address) & 0x7fffffffU); }
+
 bool ProjectDocument::edit(const QString& text, const Edit& change, int mergeKey, QString* error) {
   Project next = mProject;
   try {

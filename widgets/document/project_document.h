@@ -49,8 +49,10 @@ public:
   /// Used by undo commands: replaces the whole project.
   void restore(const Project& project);
 
-  /// Merge keys for edits that repeat (see edit()); a key combines a field and the object it edits.
-  static int mergeKey(int field, int index = 0) { return field * 4096 + index; }
+  /// The merge key of the field at `address` (see edit()): derived from where the field is and what
+  /// it sets ("device/0/Frequency/frequency_MHz", "part-count/0/1/0"), so that two different fields
+  /// never merge into one undo step.
+  static int mergeKey(const QString& address);
 
 signals:
   /// The project changed (an edit, an undo, a redo): everything showing it refreshes.

@@ -143,7 +143,7 @@ bool HierarchyEditor::setPartCount(PartAddress a, int count) {
   if (!mDocument) return false;
   return mDocument->edit(tr("Change part count to %1").arg(count),
                          [&](Project& p) { edit::setPartCount(p.system.system.groups.at(a.group).device.memory, {a.level, a.part}, count); },
-                         ProjectDocument::mergeKey(1, int(a.group * 256 + a.level * 16 + a.part)));
+                         ProjectDocument::mergeKey(QStringLiteral("part-count/%1/%2/%3").arg(a.group).arg(a.level).arg(a.part)));
 }
 
 bool HierarchyEditor::removePart(PartAddress a) {
@@ -157,7 +157,7 @@ bool HierarchyEditor::setDeviceCount(std::size_t group, int count) {
   if (!mDocument) return false;
   return mDocument->edit(tr("Change device count to %1").arg(count),
                          [&](Project& p) { p.system.system.groups.at(group).count = count; },
-                         ProjectDocument::mergeKey(2, int(group)));
+                         ProjectDocument::mergeKey(QStringLiteral("group-count/%1").arg(group)));
 }
 
 } // namespace llmwb::ui

@@ -15,8 +15,12 @@
 
 namespace llmwb::ui {
 
-FormBuilder::FormBuilder(QFormLayout* form, ProjectDocument* document, int mergeBase)
-    : mForm(form), mDocument(document), mMergeBase(mergeBase) {}
+FormBuilder::FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope)
+    : mForm(form), mDocument(document), mScope(std::move(scope)) {}
+
+int FormBuilder::keyFor(const QString& label) const {
+  return ProjectDocument::mergeKey(mScope + QLatin1Char('/') + label + QLatin1Char('/') + mFieldKey);
+}
 
 void FormBuilder::section(const QString& title) {
   auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()));
@@ -42,7 +46,7 @@ void FormBuilder::integer(const QString& label, int value, int min, int max, con
   box->setKeyboardTracking(false);
   box->setObjectName(label);
   if (!special.isEmpty()) box->setSpecialValueText(special);
-  const int key = nextKey();
+  const int key = keyFor(label);
   QObject::connect(box, &QSpinBox::valueChanged, box, [doc = mDocument, set, key, label](int v) {
     doc->edit(QObject::tr("Set %1 to %2").arg(label).arg(v), [&](Project& p) { set(p, v); }, key);
   });
@@ -59,7 +63,7 @@ void FormBuilder::number(const QString& label, double value, double min, double 
   box->setToolTip(tip);
   box->setKeyboardTracking(false);
   box->setObjectName(label);
-  const int key = nextKey();
+  const int key = keyFor(label);
   QObject::connect(box, &QDoubleSpinBox::valueChanged, box, [doc = mDocument, set, key, label, suffix](double v) {
     doc->edit(QObject::tr("Set %1 to %2%3").arg(label).arg(v).arg(suffix), [&](Project& p) { set(p, v); }, key);
   });
@@ -112,6 +116,11 @@ void FormBuilder::markIgnored(const QString& engine, const QString& reason) {
 void FormBuilder::field(const params::FieldInfo& info, const params::FieldValue& current, const QString& tip,
                         Setter<params::FieldValue> set) {
   const QString label = QString::fromStdString(info.label.empty() ? info.key : info.label);
+  mFieldKey = QString::fromStdString(info.key);
+  struct Reset {
+    QString& key;
+    ~Reset() { key.clear(); }
+  } reset{mFieldKey};
   const QString suffix = info.unit.empty() ? QString() : QStringLiteral(" ") + QString::fromStdString(info.unit);
   auto checked = [set, info](Project& p, const params::FieldValue& v) { set(p, params::checkValue(info, v)); };
   switch (info.type) {

@@ -22,7 +22,9 @@ class ProjectDocument;
 /// field merge into one undo step.
 class FormBuilder {
 public:
-  FormBuilder(QFormLayout* form, ProjectDocument* document, int mergeBase);
+  /// `scope` names what the form edits ("device/0", "part/0/1/0", "project"): with a field's label
+  /// and key it makes the field's undo merge key (ProjectDocument::mergeKey).
+  FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope);
 
   template <typename T>
   using Setter = std::function<void(Project&, T)>;
@@ -47,12 +49,12 @@ public:
   void markIgnored(const QString& engine, const QString& reason);
 
 private:
-  int nextKey() { return mMergeBase + mField++; }
+  int keyFor(const QString& label) const;
 
   QFormLayout* mForm;
   ProjectDocument* mDocument;
-  int mMergeBase;
-  int mField = 0;
+  QString mScope;
+  QString mFieldKey; ///< the parameter-table key of the field being added (field()), part of its merge key
 };
 
 } // namespace llmwb::ui

@@ -242,7 +242,11 @@ void Inspector::rebuild() {
   if (mDocument) {
     const Selection s = mSelection ? mSelection->current() : Selection{};
     const auto& groups = mDocument->system().groups;
-    FormBuilder f(form, mDocument, 1000 + int(s.group) * 100);
+    const QString scope = s.kind == Selection::Kind::Project || s.group >= groups.size()
+                              ? QStringLiteral("project")
+                          : s.kind == Selection::Kind::Part ? QStringLiteral("part/%1/%2/%3").arg(s.group).arg(s.level).arg(s.index)
+                                                            : QStringLiteral("device/%1").arg(s.group);
+    FormBuilder f(form, mDocument, scope);
     if (s.kind == Selection::Kind::Project || s.group >= groups.size()) {
       projectFields(f, *mDocument);
     } else if (s.kind == Selection::Kind::Part) {

@@ -135,6 +135,28 @@ private slots:
     QVERIFY(dataflow && !dataflow->isEnabled());
   }
 
+  // Issue 35: a field's undo merge key comes from where it is and what it sets: the device form's
+  // first spin box and the part form's (they shared a positional key) are two undo steps.
+  void differentFieldsNeverMergeIntoOneUndoStep() {
+    Inspected t(lib, "memexplorer/p1", "llama-3.1-8b", "osworld");
+    auto* devices = t.inspector.findChild<QSpinBox*>(QStringLiteral("Devices"));
+    QVERIFY(devices);
+    devices->setValue(devices->value() + 1);
+    QCOMPARE(t.doc.undoStack()->count(), 1);
+    devices->setValue(devices->value() + 1); // the same field again: merged
+    QCOMPARE(t.doc.undoStack()->count(), 1);
+    t.selection.select({ui::Selection::Kind::Part, 0, 1, 0});
+    settle();
+    auto* count = t.inspector.findChild<QSpinBox*>(QStringLiteral("Count"));
+    QVERIFY(count);
+    count->setValue(count->value() + 1);
+    QCOMPARE(t.doc.undoStack()->count(), 2);
+    QCOMPARE(ui::ProjectDocument::mergeKey(QStringLiteral("device/0/Devices/")),
+             ui::ProjectDocument::mergeKey(QStringLiteral("device/0/Devices/")));
+    QVERIFY(ui::ProjectDocument::mergeKey(QStringLiteral("device/0/Devices/")) !=
+            ui::ProjectDocument::mergeKey(QStringLiteral("part/0/1/0/Count/")));
+  }
+
   void packageArraysMayFillTheChiplet() {
     Inspected t(lib, "duet/system", "nemotron-h-56b", "arxiv");
     auto& doc = t.doc;
