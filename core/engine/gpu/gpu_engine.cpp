@@ -22,11 +22,6 @@ const char* kDescription =
 EngineKind gpuEngine() {
   return {.name = "gpu",
           .description = kDescription,
-          .ignores = {
-                 {"strategy", "a GPU's kernels choose their own tiles and dataflow, and its caches the data they keep: the "
-                              "dataflow, storage and bandwidth priorities describe an NPU's software"},
-                 {"dma", "a GPU's copy engines and memory controllers are in its datasheet bandwidths: the DMA shares "
-                         "describe an NPU's transfer engines"}},
           .factory = makeGpuModel};
 }
 
