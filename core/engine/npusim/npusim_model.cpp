@@ -51,36 +51,29 @@ namespace {
 double ceilPos(double v) { return std::max(1.0, std::ceil(v - 1e-9)); }
 } // namespace
 
-NpusimModel::Cost& NpusimModel::Cost::as(OperatorClass cls) {
-  byClass[std::size_t(cls)] = {time, comm, memory, flops, hbmBytes, sramBytes, weightBytes, activationBytes, cacheBytes};
-  last = cls;
-  return *this;
-}
-
-void NpusimModel::Cost::add(const Cost& c) {
+NpusimModel::ClassCost& NpusimModel::ClassCost::operator+=(const ClassCost& c) {
   time += c.time;
   comm += c.comm;
   memory += c.memory;
   flops += c.flops;
   hbmBytes += c.hbmBytes;
-  nocBytes += c.nocBytes;
   sramBytes += c.sramBytes;
   weightBytes += c.weightBytes;
   activationBytes += c.activationBytes;
   cacheBytes += c.cacheBytes;
-  for (std::size_t i = 0; i < kClasses; ++i) {
-    auto& a = byClass[i];
-    const auto& b = c.byClass[i];
-    a.time += b.time;
-    a.comm += b.comm;
-    a.memory += b.memory;
-    a.flops += b.flops;
-    a.hbmBytes += b.hbmBytes;
-    a.sramBytes += b.sramBytes;
-    a.weightBytes += b.weightBytes;
-    a.activationBytes += b.activationBytes;
-    a.cacheBytes += b.cacheBytes;
-  }
+  return *this;
+}
+
+NpusimModel::Cost& NpusimModel::Cost::as(OperatorClass cls) {
+  byClass[std::size_t(cls)] = *this;
+  last = cls;
+  return *this;
+}
+
+void NpusimModel::Cost::add(const Cost& c) {
+  ClassCost::operator+=(c);
+  nocBytes += c.nocBytes;
+  for (std::size_t i = 0; i < kClasses; ++i) byClass[i] += c.byClass[i];
   last = c.last;
 }
 

@@ -96,15 +96,17 @@ private:
   };
   /// One operator class's share of a pass on the group (an OperatorResult row).
   struct ClassCost {
-    double time = 0, comm = 0, memory = 0, flops = 0, hbmBytes = 0, sramBytes = 0;
-    double weightBytes = 0, activationBytes = 0, cacheBytes = 0;
-  };
-  static constexpr std::size_t kClasses = 7; ///< OperatorClass values
-  struct Cost {
-    double time = 0, comm = 0, flops = 0, hbmBytes = 0, nocBytes = 0;
+    double time = 0, comm = 0;
     double memory = 0;    ///< the part of `time` that data movement sets (SRAM or HBM streaming)
+    double flops = 0, hbmBytes = 0;
     double sramBytes = 0; ///< through the cores' SRAM (resident and staged), whole group
     double weightBytes = 0, activationBytes = 0, cacheBytes = 0; ///< the data the work touches, whole group
+    ClassCost& operator+=(const ClassCost& c);
+  };
+  static constexpr std::size_t kClasses = 7; ///< OperatorClass values
+  /// A pass's (or a piece of it) cost: its totals, and the same by operator class.
+  struct Cost : ClassCost {
+    double nocBytes = 0;
     std::array<ClassCost, kClasses> byClass{};
     OperatorClass last = OperatorClass::Projection; ///< the class of the last work added
     /// Files this (leaf) cost's totals under `cls`.
