@@ -12,13 +12,17 @@
 namespace llmwb::dse {
 
 struct Metric {
-  std::string name;        ///< "decode.tokens_per_s"
-  std::string description; ///< one line, with the unit
+  std::string name;  ///< "decode.tokens_per_s"
+  std::string title; ///< what it is, without its unit: "decode throughput at the largest batch that fits"
+  std::string unit;  ///< "tokens/s", "s", "W", "mm²"; empty for a count
+  std::string note;  ///< what else to know, for descriptions, never on an axis: "(0: none)"
   /// The value, or nothing when the result does not have it (a phase not evaluated or infeasible).
   std::optional<double> (*read)(const EvaluationResult&) = nullptr;
   /// Read from the device summaries alone (TDP, shoreline, capacities, area): known from the
   /// design without running the engine (DesignProblem::hardwareValues).
   bool hardware = false;
+  /// One line: title, unit and note ("decode throughput at the largest batch that fits, tokens/s").
+  std::string description() const { return title + (unit.empty() ? "" : ", " + unit) + (note.empty() ? "" : " " + note); }
 };
 
 /// Every metric the engine provides, in a fixed order.

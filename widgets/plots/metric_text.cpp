@@ -8,25 +8,13 @@
 namespace llmwb::ui {
 
 namespace {
-/// Description split at its last ", ": the unit is what follows, up to ";" or " (".
+/// The metric's title (capitalised, as an axis reads) and unit, as it declares them.
 std::pair<QString, QString> split(const std::string& metric) {
   const auto* m = dse::findMetric(metric);
   if (!m) return {QString::fromStdString(metric), {}};
-  const QString description = QString::fromStdString(m->description);
-  const qsizetype comma = description.lastIndexOf(QLatin1String(", "));
-  QString title = comma > 0 ? description.left(comma) : description;
-  QString unit = comma > 0 ? description.mid(comma + 2) : QString();
-  for (const auto* stop : {";", " ("}) {
-    const qsizetype at = unit.indexOf(QLatin1String(stop));
-    if (at >= 0) unit.truncate(at);
-  }
-  // "(DUET 4.5)" and similar source notes belong in the description, not on an axis.
-  const qsizetype paren = title.indexOf(QLatin1String(" ("));
-  if (paren > 0) title.truncate(paren);
-  unit.replace(QLatin1String("mm^2"), QStringLiteral("mm²"));
-  if (unit.contains(QLatin1Char(' '))) unit.clear(); // not a unit but more description
+  QString title = QString::fromStdString(m->title);
   if (!title.isEmpty()) title[0] = title[0].toUpper();
-  return {title, unit};
+  return {title, QString::fromStdString(m->unit)};
 }
 } // namespace
 

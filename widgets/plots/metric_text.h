@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Axis text for design-space metrics (core/dse/metrics.h): a title and the unit, read from the
-// metric's one-line description ("decode throughput ..., tokens/s").
+// metric's declared title and unit (dse::Metric::title, unit).
 
 #include "core/dse/design_space.h"
 
