@@ -12,13 +12,11 @@ params::ParamTable<Strategy> makeStrategy() {
   using S = Strategy;
   const std::string source = "MemExplorer Table 2";
   return {"strategy",
-          {params::choice<S>("storage_priority", &S::storage, {"activations", "kv_cache", "weights", "equal"},
-                             [](StoragePriority v) { return toString(v); }, parseStoragePriority)
+          {params::choice<S>("storage_priority", &S::storage, kStoragePriorityNames)
                .withLabel("Storage priority").withDoc("what the on-chip memory keeps first").withSource(source),
-           params::choice<S>("dataflow", &S::dataflow, {"WS", "IS", "OS"}, [](Dataflow v) { return toString(v); }, parseDataflow)
+           params::choice<S>("dataflow", &S::dataflow, kDataflowNames)
                .withLabel("Dataflow").withDoc("weight-, input- or output-stationary tiling").withSource(source),
-           params::choice<S>("bandwidth_priority", &S::bandwidth, {"matrix", "vector", "equal", "shared"},
-                             [](BandwidthPriority v) { return toString(v); }, parseBandwidthPriority)
+           params::choice<S>("bandwidth_priority", &S::bandwidth, kBandwidthPriorityNames)
                .withLabel("Bandwidth priority")
                .withDoc("off-chip bandwidth split: matrix 75% / vector 25%, the reverse, equal, or shared (every stream the whole)")
                .withSource("MemExplorer 4.2")}};

@@ -6,6 +6,7 @@
 // reference in docs/preset-format.md are all made from these tables. Defaults are the struct's own
 // member initialisers, read once from a default-constructed spec.
 
+#include "core/registry/enum_names.h"
 #include <functional>
 #include <limits>
 #include <optional>
@@ -208,7 +209,14 @@ Field<Spec> optionalQuantity(std::string key, std::optional<Q> Spec::*member, Q 
   return f;
 }
 
-/// A member of an enumeration with its names (toString / parse pairs of core/strategy).
+/// A member of an enumeration whose names are declared once (core/registry/enum_names.h).
+template <class Spec, class E, std::size_t N>
+Field<Spec> choice(std::string key, E Spec::*member, const EnumNames<E, N>& names) {
+  return choice<Spec>(std::move(key), member, names.choices(), [names](E v) { return names.toString(v); },
+                      [names](std::string_view t) { return names.parse(t); });
+}
+
+/// A member of an enumeration with its names (toString / parse pairs).
 template <class Spec, class E, class ToText, class Parse>
 Field<Spec> choice(std::string key, E Spec::*member, std::vector<std::string> choices, ToText toText, Parse parse) {
   Field<Spec> f;

@@ -28,56 +28,11 @@ std::string Strategy::describe() const {
          std::string(toString(bandwidth));
 }
 
-std::string_view toString(Dataflow d) {
-  switch (d) {
-  case Dataflow::WeightStationary: return "WS";
-  case Dataflow::InputStationary: return "IS";
-  case Dataflow::OutputStationary: return "OS";
-  }
-  return "?";
-}
-
-std::string_view toString(StoragePriority s) {
-  switch (s) {
-  case StoragePriority::Activations: return "activations";
-  case StoragePriority::KvCache: return "kv_cache";
-  case StoragePriority::Weights: return "weights";
-  case StoragePriority::Equal: return "equal";
-  }
-  return "?";
-}
-
-std::string_view toString(BandwidthPriority b) {
-  switch (b) {
-  case BandwidthPriority::Matrix: return "matrix";
-  case BandwidthPriority::Vector: return "vector";
-  case BandwidthPriority::Equal: return "equal";
-  case BandwidthPriority::Shared: return "shared";
-  }
-  return "?";
-}
-
-std::optional<Dataflow> parseDataflow(std::string_view t) {
-  if (t == "WS" || t == "ws" || t == "weight_stationary") return Dataflow::WeightStationary;
-  if (t == "IS" || t == "is" || t == "input_stationary") return Dataflow::InputStationary;
-  if (t == "OS" || t == "os" || t == "output_stationary") return Dataflow::OutputStationary;
-  return std::nullopt;
-}
-
-std::optional<StoragePriority> parseStoragePriority(std::string_view t) {
-  if (t == "activations" || t == "act") return StoragePriority::Activations;
-  if (t == "kv_cache" || t == "kv") return StoragePriority::KvCache;
-  if (t == "weights" || t == "weight") return StoragePriority::Weights;
-  if (t == "equal") return StoragePriority::Equal;
-  return std::nullopt;
-}
-
-std::optional<BandwidthPriority> parseBandwidthPriority(std::string_view t) {
-  if (t == "matrix" || t == "weights") return BandwidthPriority::Matrix;
-  if (t == "vector" || t == "activations") return BandwidthPriority::Vector;
-  if (t == "equal") return BandwidthPriority::Equal;
-  if (t == "shared") return BandwidthPriority::Shared;
-  return std::nullopt;
-}
+std::string_view toString(Dataflow d) { return kDataflowNames.toString(d); }
+std::string_view toString(StoragePriority s) { return kStoragePriorityNames.toString(s); }
+std::string_view toString(BandwidthPriority b) { return kBandwidthPriorityNames.toString(b); }
+std::optional<Dataflow> parseDataflow(std::string_view t) { return kDataflowNames.parse(t); }
+std::optional<StoragePriority> parseStoragePriority(std::string_view t) { return kStoragePriorityNames.parse(t); }
+std::optional<BandwidthPriority> parseBandwidthPriority(std::string_view t) { return kBandwidthPriorityNames.parse(t); }
 
 } // namespace llmwb

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/registry/enum_names.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +31,19 @@ struct Strategy {
   double vectorShare() const;
   std::string describe() const; ///< "Act/WS/Matrix"
 };
+
+/// Each enumeration's names, declared once (core/registry/enum_names.h).
+inline constexpr EnumNames<Dataflow, 3> kDataflowNames{{{{Dataflow::WeightStationary, "WS", {"ws", "weight_stationary"}},
+                                                           {Dataflow::InputStationary, "IS", {"is", "input_stationary"}},
+                                                           {Dataflow::OutputStationary, "OS", {"os", "output_stationary"}}}}};
+inline constexpr EnumNames<StoragePriority, 4> kStoragePriorityNames{{{{StoragePriority::Activations, "activations", {"act"}},
+                                                                        {StoragePriority::KvCache, "kv_cache", {"kv"}},
+                                                                        {StoragePriority::Weights, "weights", {"weight"}},
+                                                                        {StoragePriority::Equal, "equal"}}}};
+inline constexpr EnumNames<BandwidthPriority, 4> kBandwidthPriorityNames{{{{BandwidthPriority::Matrix, "matrix", {"weights"}},
+                                                                            {BandwidthPriority::Vector, "vector", {"activations"}},
+                                                                            {BandwidthPriority::Equal, "equal"},
+                                                                            {BandwidthPriority::Shared, "shared"}}}};
 
 std::string_view toString(Dataflow d);
 std::string_view toString(StoragePriority s);

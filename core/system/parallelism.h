@@ -5,6 +5,8 @@
 // and PD fusion or disaggregation with the prefill and decode core pools. A system field
 // (`parallelism`), so `--set /parallelism/tp=16` switches it; fields: parallelism_fields.cpp.
 
+#include "core/registry/enum_names.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +26,17 @@ enum class CorePlacement { LinearSeq, LinearInterleave, Ring, Mesh };
 enum class ReduceForm { ReduceScatter, AllReduce };
 /// PD fusion (every core both phases, chunked prefill) or PD disaggregation (core pools).
 enum class PdMode { Fusion, Disaggregation };
+
+/// Each enumeration's names, declared once (core/registry/enum_names.h).
+inline constexpr EnumNames<TensorPartition, 3> kTensorPartitionNames{
+    {{{TensorPartition::MN, "MN"}, {TensorPartition::K, "K"}, {TensorPartition::MNK, "MNK"}}}};
+inline constexpr EnumNames<CorePlacement, 4> kCorePlacementNames{{{{CorePlacement::LinearSeq, "linear-seq"},
+                                                                   {CorePlacement::LinearInterleave, "linear-interleave"},
+                                                                   {CorePlacement::Ring, "ring"},
+                                                                   {CorePlacement::Mesh, "mesh"}}}};
+inline constexpr EnumNames<ReduceForm, 2> kReduceFormNames{
+    {{{ReduceForm::ReduceScatter, "reduce-scatter"}, {ReduceForm::AllReduce, "all-reduce"}}}};
+inline constexpr EnumNames<PdMode, 2> kPdModeNames{{{{PdMode::Fusion, "fusion"}, {PdMode::Disaggregation, "disaggregation"}}}};
 
 std::string_view toString(TensorPartition p);
 std::string_view toString(CorePlacement p);

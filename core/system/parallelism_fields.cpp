@@ -7,44 +7,15 @@
 
 namespace llmwb {
 
-namespace {
-template <class E, std::size_t N>
-std::optional<E> parseAmong(std::string_view text, const std::array<E, N>& values) {
-  for (auto v : values)
-    if (toString(v) == text) return v;
-  return std::nullopt;
-}
-constexpr std::array kPartitions{TensorPartition::MN, TensorPartition::K, TensorPartition::MNK};
-constexpr std::array kPlacements{CorePlacement::LinearSeq, CorePlacement::LinearInterleave, CorePlacement::Ring,
-                                 CorePlacement::Mesh};
-constexpr std::array kForms{ReduceForm::ReduceScatter, ReduceForm::AllReduce};
-constexpr std::array kModes{PdMode::Fusion, PdMode::Disaggregation};
-} // namespace
-
-std::string_view toString(TensorPartition p) {
-  switch (p) {
-  case TensorPartition::MN: return "MN";
-  case TensorPartition::K: return "K";
-  case TensorPartition::MNK: return "MNK";
-  }
-  return "K";
-}
-std::string_view toString(CorePlacement p) {
-  switch (p) {
-  case CorePlacement::LinearSeq: return "linear-seq";
-  case CorePlacement::LinearInterleave: return "linear-interleave";
-  case CorePlacement::Ring: return "ring";
-  case CorePlacement::Mesh: return "mesh";
-  }
-  return "ring";
-}
-std::string_view toString(ReduceForm f) { return f == ReduceForm::AllReduce ? "all-reduce" : "reduce-scatter"; }
+std::string_view toString(TensorPartition p) { return kTensorPartitionNames.toString(p); }
+std::string_view toString(CorePlacement p) { return kCorePlacementNames.toString(p); }
+std::string_view toString(ReduceForm f) { return kReduceFormNames.toString(f); }
 double reducePasses(ReduceForm f) { return f == ReduceForm::AllReduce ? 2.0 : 1.0; }
-std::string_view toString(PdMode m) { return m == PdMode::Disaggregation ? "disaggregation" : "fusion"; }
-std::optional<TensorPartition> parseTensorPartition(std::string_view t) { return parseAmong(t, kPartitions); }
-std::optional<CorePlacement> parseCorePlacement(std::string_view t) { return parseAmong(t, kPlacements); }
-std::optional<ReduceForm> parseReduceForm(std::string_view t) { return parseAmong(t, kForms); }
-std::optional<PdMode> parsePdMode(std::string_view t) { return parseAmong(t, kModes); }
+std::string_view toString(PdMode m) { return kPdModeNames.toString(m); }
+std::optional<TensorPartition> parseTensorPartition(std::string_view t) { return kTensorPartitionNames.parse(t); }
+std::optional<CorePlacement> parseCorePlacement(std::string_view t) { return kCorePlacementNames.parse(t); }
+std::optional<ReduceForm> parseReduceForm(std::string_view t) { return kReduceFormNames.parse(t); }
+std::optional<PdMode> parsePdMode(std::string_view t) { return kPdModeNames.parse(t); }
 
 std::string groupSlotsText(const std::vector<int>& slots) {
   std::string out;
@@ -120,20 +91,16 @@ const params::ParamTable<ParallelismSpec>& parallelismFields() {
            .withDoc("pipeline stages per pipeline (one TP group each); 0: as many as the pool holds, at most one per "
                     "layer; pipelines = pool cores / (tp x pp)")
            .withSource(paper + "4.3.1, artefact config_helper_pd"),
-       params::choice<S>("partition", &S::partition, {"MN", "K", "MNK"}, [](TensorPartition p) { return toString(p); },
-                         [](const std::string& t) { return parseTensorPartition(t); })
+       params::choice<S>("partition", &S::partition, kTensorPartitionNames)
            .withLabel("Partition")
            .withDoc("GEMM split over the TP group: MN (AllGather of weights), K (AllReduce of partial sums), MNK (2-D)")
            .withSource(paper + "4.1, Fig. 3; Table 2 reconstructed in npusim_spec.md B.5"),
-       params::choice<S>("placement", &S::placement, {"linear-seq", "linear-interleave", "ring", "mesh"},
-                         [](CorePlacement p) { return toString(p); },
-                         [](const std::string& t) { return parseCorePlacement(t); })
+       params::choice<S>("placement", &S::placement, kCorePlacementNames)
            .withLabel("Placement")
            .withDoc("cores of a TP group on the mesh: a 1 x P line in rank order (T10) or interleaved (WaferLLM), a "
                     "2 x P/2 ring, or a square block")
            .withSource(paper + "4.1, Fig. 4, 5.4"),
-       params::choice<S>("reduce", &S::reduce, {"reduce-scatter", "all-reduce"}, [](ReduceForm f) { return toString(f); },
-                         [](const std::string& t) { return parseReduceForm(t); })
+       params::choice<S>("reduce", &S::reduce, kReduceFormNames)
            .withLabel("K reduction")
            .withDoc("how partial sums over K are combined, by the K partition and along the 2-D partition's rows: a "
                     "reduce-scatter (the next GEMM takes the scattered columns) or a full all-reduce (a reduce-scatter "
@@ -150,8 +117,7 @@ const params::ParamTable<ParallelismSpec>& parallelismFields() {
            .withSource("off: the artefact's Fig. 9 workloads (llm/test/chores/*fig9*.json: each iteration receives "
                        "the block, computes, then casts it on); the 2-D text of NpuSim 4.1 (\"these two communication "
                        "steps are iterated\"); on: npusim_spec.md B.5's proposal"),
-       params::choice<S>("mode", &S::mode, {"fusion", "disaggregation"}, [](PdMode m) { return toString(m); },
-                         [](const std::string& t) { return parsePdMode(t); })
+       params::choice<S>("mode", &S::mode, kPdModeNames)
            .withLabel("PD mode")
            .withDoc("fusion: every core prefills (in chunks) and decodes; disaggregation: prefill and decode core pools, "
                     "the KV cache crossing the NoC (serve --scheduler npusim)")

@@ -6,27 +6,10 @@
 
 namespace llmwb {
 
-std::string_view toString(NpuFamily f) { return f == NpuFamily::Large ? "large" : "small"; }
-std::optional<NpuFamily> parseNpuFamily(std::string_view t) {
-  if (t == "large") return NpuFamily::Large;
-  if (t == "small") return NpuFamily::Small;
-  return std::nullopt;
-}
-
-std::string_view toString(NocLock l) {
-  switch (l) {
-  case NocLock::None: return "none";
-  case NocLock::Link: return "link";
-  case NocLock::HalfDuplex: return "half-duplex";
-  case NocLock::Router: return "router";
-  }
-  return "router";
-}
-std::optional<NocLock> parseNocLock(std::string_view t) {
-  for (auto l : {NocLock::None, NocLock::Link, NocLock::HalfDuplex, NocLock::Router})
-    if (toString(l) == t) return l;
-  return std::nullopt;
-}
+std::string_view toString(NpuFamily f) { return kNpuFamilyNames.toString(f); }
+std::optional<NpuFamily> parseNpuFamily(std::string_view t) { return kNpuFamilyNames.parse(t); }
+std::string_view toString(NocLock l) { return kNocLockNames.toString(l); }
+std::optional<NocLock> parseNocLock(std::string_view t) { return kNocLockNames.parse(t); }
 
 double npuGemmCycles(const NpusimComputeSpec& s, double m, double k, double n) {
   if (m <= 0 || k <= 0 || n <= 0) return 0;
@@ -52,8 +35,7 @@ params::ParamTable<S> npusimTable() {
     return params::real<S>(key, m).withLabel(label).withUnit(unit).withRange(lo, hi, loExcl);
   };
   return {"NpuSim multi-core NPU (per core)",
-          {params::choice<S>("family", &S::family, {"large", "small"}, [](NpuFamily f) { return toString(f); },
-                             [](const std::string& t) { return parseNpuFamily(t); })
+          {params::choice<S>("family", &S::family, kNpuFamilyNames)
                .withLabel("Family")
                .withDoc("Table 3 family whose ranges bound sa_dim, vector_lanes, sram_MB, noc_link_GBps and "
                         "hbm_bandwidth_GBps (large: 64 cores, small: 256)")
@@ -103,8 +85,7 @@ params::ParamTable<S> npusimTable() {
                .withSource(kArt + " 4.6: the artefact's workloads chain recv -> compute -> cast per step, and its behavioural "
                                   "NoC (use_beha_noc, the default) waits a message's packets in send_logic and again in "
                                   "recv_logic (workercore/logic.cpp)"),
-           params::choice<S>("noc_lock", &S::nocLock, {"none", "link", "half-duplex", "router"},
-                             [](NocLock l) { return toString(l); }, [](const std::string& t) { return parseNocLock(t); })
+           params::choice<S>("noc_lock", &S::nocLock, kNocLockNames)
                .withLabel("NoC lock")
                .withDoc("channel locking for deadlock freedom: what a flow holds while it sends (router: every router "
                         "on its XY path; flows through a common router wait, granted in rank order)")

@@ -6,6 +6,7 @@
 // mesh_columns x mesh_rows of them. Fields and their sources: npusim_kind.cpp.
 
 #include "core/compute/compute_unit.h"
+#include "core/registry/enum_names.h"
 
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@ namespace llmwb {
 
 /// Table 3's two families: their ranges bound the per-core fields (checked by the kind).
 enum class NpuFamily { Large, Small };
+inline constexpr EnumNames<NpuFamily, 2> kNpuFamilyNames{{{{NpuFamily::Large, "large"}, {NpuFamily::Small, "small"}}}};
 std::string_view toString(NpuFamily f);
 std::optional<NpuFamily> parseNpuFamily(std::string_view text);
 
@@ -25,6 +27,8 @@ enum class NocLock {
   HalfDuplex, ///< as Link, but a link is one channel for both directions
   Router,     ///< a flow holds every router on its path (the default): flows through a common router are serialised
 };
+inline constexpr EnumNames<NocLock, 4> kNocLockNames{
+    {{{NocLock::None, "none"}, {NocLock::Link, "link"}, {NocLock::HalfDuplex, "half-duplex"}, {NocLock::Router, "router"}}}};
 std::string_view toString(NocLock l);
 std::optional<NocLock> parseNocLock(std::string_view text);
 

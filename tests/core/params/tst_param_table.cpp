@@ -88,3 +88,31 @@ TEST(ParamTable, MarkdownListsEveryField) {
   for (const char* key : {"`lanes`", "`clock_MHz`", "`share`", "vector lanes", "MHz", "\"fill\""})
     EXPECT_NE(md.find(key), std::string::npos) << key << "\n" << md;
 }
+
+// Issue 35: an enumeration's names are declared once; to-string, parsing and an editor's choices
+// all come from the table.
+#include "core/compute/npusim/npusim_spec.h"
+#include "core/strategy/strategy.h"
+#include "core/system/parallelism.h"
+
+TEST(EnumNames, OneTableGivesNamesParsingAndChoices) {
+  using namespace llmwb;
+  EXPECT_EQ(kDataflowNames.toString(Dataflow::InputStationary), "IS");
+  EXPECT_EQ(kDataflowNames.parse("weight_stationary"), Dataflow::WeightStationary);
+  EXPECT_EQ(kDataflowNames.parse("ws"), Dataflow::WeightStationary);
+  EXPECT_FALSE(kDataflowNames.parse("XS").has_value());
+  EXPECT_FALSE(kDataflowNames.parse("").has_value()) << "an empty alias slot matches nothing";
+  EXPECT_EQ(kDataflowNames.choices(), (std::vector<std::string>{"WS", "IS", "OS"}));
+  // Every name of every table reads back as its value.
+  const auto roundTrips = [](const auto& names, auto... values) {
+    return ((names.parse(names.toString(values)) == values) && ...);
+  };
+  EXPECT_TRUE(roundTrips(kStoragePriorityNames, StoragePriority::Activations, StoragePriority::KvCache, StoragePriority::Weights,
+                         StoragePriority::Equal));
+  EXPECT_TRUE(roundTrips(kBandwidthPriorityNames, BandwidthPriority::Matrix, BandwidthPriority::Vector, BandwidthPriority::Equal,
+                         BandwidthPriority::Shared));
+  EXPECT_TRUE(roundTrips(kCorePlacementNames, CorePlacement::LinearSeq, CorePlacement::LinearInterleave, CorePlacement::Ring,
+                         CorePlacement::Mesh));
+  EXPECT_TRUE(roundTrips(kNocLockNames, NocLock::None, NocLock::Link, NocLock::HalfDuplex, NocLock::Router));
+  EXPECT_EQ(kBandwidthPriorityNames.parse("weights"), BandwidthPriority::Matrix); // the old spelling still reads
+}
