@@ -348,6 +348,17 @@ void registerBuiltins(SpecBindingRegistry& r) {
           });
           return forEachDevice([field = m.field](DeviceSpec& d, const ParameterValue& v) { d.engine = text(v, field); });
         });
+  // system.<block>.<key>: the engines' system-level settings (the npusim engine's parallelism).
+  for (const auto* settings : engine::engineSettings())
+    for (const auto& f : settings->fields().fields())
+      r.add("system." + settings->block + "." + f.key, f.doc + (f.unit.empty() ? "" : ", " + f.unit) + " (" + settings->title + ")",
+            [f, settings](const FieldMatch& m, const Domain& domain, const BindingContext&) {
+              checkValues(domain, [&](const ParameterValue& v) { checked(f, v, m.field); });
+              return SpecSetter([f, settings, field = m.field](SystemSpec& s, const ParameterValue& v) {
+                settings->add(s);
+                f.set(s, checked(f, v, field));
+              });
+            });
   r.add("group.count", "devices in every group (tensor parallel)", [](const FieldMatch& m, const Domain& domain, const BindingContext&) {
     checkValues(domain, [&](const ParameterValue& v) { wholeNumber(v, m.field, 1); });
     return SpecSetter([field = m.field](SystemSpec& s, const ParameterValue& v) {

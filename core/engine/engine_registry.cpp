@@ -117,6 +117,14 @@ const EngineRegistry& engines() { return registry(); }
 
 EngineRegistration::EngineRegistration(EngineKind kind) { registry().add(std::move(kind)); }
 
+std::vector<const EngineSettings*> engineSettings() {
+  std::vector<const EngineSettings*> out;
+  for (const auto& e : engines().entries())
+    for (const auto& st : e.settings)
+      if (std::none_of(out.begin(), out.end(), [&](const EngineSettings* o) { return o->block == st.block; })) out.push_back(&st);
+  return out;
+}
+
 std::string computeKindOf(const DeviceGroup& group) {
   return group.device.package ? deviceCompute(group.device).kindName() : group.device.compute.kindName();
 }

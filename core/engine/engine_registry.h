@@ -6,6 +6,7 @@
 // inside the group into a PerformanceModel.
 
 #include "core/engine/performance_model.h"
+#include "core/params/param_table.h"
 
 #include <functional>
 #include <memory>
@@ -53,6 +54,18 @@ struct Unmodelled {
   std::string reason{}; ///< one clause: "the paper gives no memory power model"
 };
 
+/// A block of system-level settings an engine reads (the npusim engine's `parallelism`), declared
+/// once as a parameter table over the system: the system reader and writer, the inspector, the
+/// preset reference, `--set /<block>/<key>` and design spaces (`system.<block>.<key>`) all go
+/// through it; nothing outside the engine names the block.
+struct EngineSettings {
+  std::string block{}; ///< the system's key: "parallelism"
+  std::string title{}; ///< the inspector's section and the reference's heading
+  std::function<const params::ParamTable<SystemSpec>&()> fields{}; ///< keys within the block ("tp")
+  std::function<bool(const SystemSpec&)> present{};                ///< the system has the block
+  std::function<void(SystemSpec&)> add{};                          ///< gives the system the block (defaults)
+};
+
 /// An engine, described once: everything the workbench needs to offer it, list it, serve with it
 /// and show what it ignores. Engines register in core/engine/builtin/builtin_engines.cpp, one line
 /// each; an engine outside the tree (a test's, a plug-in's) registers with one EngineRegistration.
@@ -70,6 +83,8 @@ struct EngineKind {
   std::vector<IgnoredInput> ignores{};
   /// What it does not compute of what the views show.
   std::vector<Unmodelled> unmodelled{};
+  /// The system-level settings it reads.
+  std::vector<EngineSettings> settings{};
   /// The detail products it makes (detail_product.h), by type: views registered for one show for
   /// the groups this engine models, and for no other engine's.
   std::vector<std::string> details{};
@@ -117,6 +132,9 @@ const EngineRegistry& engines();
 struct EngineRegistration {
   explicit EngineRegistration(EngineKind kind);
 };
+
+/// Every engine's settings blocks, each block once (two engines may read one), in registration order.
+std::vector<const EngineSettings*> engineSettings();
 
 /// "not modelled by the <engine> engine: <why>", the one line a view shows where the engine that
 /// made a result computed nothing for it (an unknown engine gets the generic reason).

@@ -4,7 +4,7 @@
 
 #include "core/io/readers.h"
 #include "core/io/param_json.h"
-#include "core/system/parallelism_fields.h"
+#include "core/engine/engine_registry.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -269,7 +269,10 @@ nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, 
 
 SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const PresetLibrary& lib) {
   io::checkHeader(r, "system");
-  r.allowOnly({"format_version", "kind", "id", "name", "description", "engine", "groups", "group_link", "phase_link", "parallelism", "note", "sources"});
+  std::vector<std::string> keys{"format_version", "kind", "id", "name", "description", "engine", "groups", "group_link", "phase_link",
+                                "note", "sources"};
+  for (const auto* settings : engine::engineSettings()) keys.push_back(settings->block); // the engines' settings blocks
+  r.allowOnly(keys);
   SystemSpec s;
   s.id = id;
   s.name = r.string("name", id);
@@ -325,11 +328,11 @@ SystemSpec io::readSystem(const io::JsonReader& r, const std::string& id, const 
   }
   if (const auto l = r.optionalChild("group_link")) s.groupLink = io::readLink(*l);
   if (const auto l = r.optionalChild("phase_link")) s.phaseLink = io::readLink(*l);
-  if (const auto p = r.optionalChild("parallelism")) {
-    ParallelismSpec parallelism;
-    io::readTable(parallelismFields(), *p, parallelism);
-    s.parallelism = parallelism;
-  }
+  for (const auto* settings : engine::engineSettings())
+    if (const auto block = r.optionalChild(settings->block)) {
+      settings->add(s);
+      io::readTable(settings->fields(), *block, s);
+    }
   int prefill = 0, decode = 0, both = 0;
   for (const auto& g : s.groups) {
     prefill += g.role == DeviceRole::Prefill;

@@ -10,7 +10,7 @@
 #include "core/package/package_fields.h"
 #include "core/quant/quantisation_fields.h"
 #include "core/system/link_fields.h"
-#include "core/system/parallelism_fields.h"
+#include "core/engine/engine_registry.h"
 #include "core/workload/workload_fields.h"
 
 namespace llmwb::io {
@@ -52,7 +52,13 @@ std::string presetReferenceMarkdown() {
   out += section("package `memory[]` (an entry; its `technology` names a memory preset)", packageMemoryFields());
   out += section("package `floorplan[]`", floorplanItemFields());
   out += section("system `group_link`, `phase_link`", linkFields());
-  out += section("system `parallelism` (multi-core chips: the npusim engine and scheduler)", parallelismFields());
+  for (const auto* settings : engine::engineSettings()) { // engines' system-level settings
+    std::string readers;
+    for (const auto& e : engine::engines().entries())
+      for (const auto& st : e.settings)
+        if (st.block == settings->block) readers += (readers.empty() ? "" : ", ") + e.name;
+    out += section("system `" + settings->block + "`: " + settings->title + ", read by the " + readers + " engine", settings->fields());
+  }
   out += section("workload (`presets/workloads/`)", workloadFields());
   out += section("model (`presets/models/`)", modelFields());
   out += section("model `diffusion`", diffusionFields());

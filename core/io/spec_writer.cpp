@@ -12,7 +12,7 @@
 #include "core/package/package_fields.h"
 #include "core/quant/quantisation_fields.h"
 #include "core/system/link_fields.h"
-#include "core/system/parallelism_fields.h"
+#include "core/engine/engine_registry.h"
 
 #include <cmath>
 
@@ -109,7 +109,8 @@ json systemJson(const SystemSpec& s) {
             {"group_link", linkJson(s.groupLink)}, {"phase_link", linkJson(s.phaseLink)}};
   if (!s.description.empty()) j["description"] = s.description;
   if (!s.engine.empty()) j["engine"] = s.engine;
-  if (s.parallelism) j["parallelism"] = tableJson(parallelismFields(), *s.parallelism);
+  for (const auto* settings : engine::engineSettings())
+    if (settings->present(s)) j[settings->block] = tableJson(settings->fields(), s);
   if (!s.sources.empty()) j["sources"] = s.sources;
   return j;
 }

@@ -3,7 +3,6 @@
 
 #include "core/compute/arrays/array_fields.h"
 #include "core/compute/compute_kind.h"
-#include "core/system/parallelism_fields.h"
 #include "core/device/device_fields.h"
 #include "core/memory/memory_technology_fields.h"
 #include "core/device/resolved_device.h"
@@ -90,13 +89,15 @@ void projectFields(FormBuilder& f, const ProjectDocument& doc) {
             [](Project& x, int v) { x.options.decodeSegments = v; });
   f.text(Inspector::tr("System"), p.system.preset.empty() ? Inspector::tr("%1 (edited; saved in the project)").arg(q(p.system.system.name))
                                                           : Inspector::tr("%1 (preset %2)").arg(q(p.system.system.name), q(p.system.preset)));
-  if (const auto& par = p.system.system.parallelism) {
-    // The system's parallelism block (multi-core chips, NpuSim 4.1 and 4.3): its sources are the system's.
-    f.section(Inspector::tr("Parallelism on the chip (NpuSim 4.1, 4.3)"));
+  // The engines' system-level settings the system has (the npusim engine's parallelism block): their
+  // sources are the system's.
+  for (const auto* settings : engine::engineSettings()) {
+    if (!settings->present(p.system.system)) continue;
+    f.section(q(settings->title));
     DeviceSpec sources;
     sources.sources = p.system.system.sources;
-    tableFields<ParallelismSpec>(f, sources, parallelismFields(), *par,
-                                 [](Project& x) -> ParallelismSpec& { return *x.system.system.parallelism; }, "parallelism");
+    tableFields<SystemSpec>(f, sources, settings->fields(), p.system.system, [](Project& x) -> SystemSpec& { return x.system.system; },
+                            settings->block);
   }
 }
 

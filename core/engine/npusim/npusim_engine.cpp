@@ -2,6 +2,7 @@
 #include "core/engine/npusim/npusim_engine.h"
 
 #include "core/engine/npusim/npusim_model.h"
+#include "core/system/parallelism_fields.h"
 
 namespace llmwb::engine {
 
@@ -9,6 +10,14 @@ namespace {
 
 std::unique_ptr<PerformanceModel> makeNpusimModel(const EngineContext& context) {
   return std::make_unique<npusim::NpusimModel>(context);
+}
+
+/// The system's parallelism block (core/system/parallelism_fields.h), as fields of the system.
+const params::ParamTable<SystemSpec>& parallelismSettingsFields() {
+  static const auto table = params::lift<SystemSpec, ParallelismSpec>(
+      parallelismFields(), "", [](SystemSpec& s) { return s.parallelism ? &*s.parallelism : nullptr; },
+      [](const SystemSpec&) { return std::string("the system has no parallelism block"); });
+  return table;
 }
 
 const char* kDescription =
@@ -29,6 +38,13 @@ EngineKind npusimEngine() {
                  {"quantisation.kv_cache", "one element size for weights, activations and KV cache: the weights' format"}},
           .unmodelled = {{ResultAspect::MemoryEnergy,
                           "NpuSim gives no power model (its 0.5 pJ per MAC is an assumption) and no per-bit memory energy"}},
+          .settings = {{.block = "parallelism",
+                         .title = "Parallelism on the chip (NpuSim 4.1, 4.3)",
+                         .fields = parallelismSettingsFields,
+                         .present = [](const SystemSpec& s) { return s.parallelism.has_value(); },
+                         .add = [](SystemSpec& s) {
+                           if (!s.parallelism) s.parallelism = ParallelismSpec{};
+                         }}},
           .details = {npusim::ChipDetail::kType},
           .factory = makeNpusimModel};
 }

@@ -138,3 +138,30 @@ TEST(NpusimResults, DecodeRowsCoverEveryStepAndTheRooflineHasPoints) {
     EXPECT_GE(points, 6) << p.system << ": prefill and decode points";
   }
 }
+
+// Issue 35: the npusim engine's system-level settings (its parallelism block, EngineSettings) are
+// read, written and swept by the same parameter machinery as every other field.
+#include "core/dse/design_problem.h"
+#include "core/io/space_io.h"
+#include "core/io/spec_writer.h"
+
+TEST(NpusimSettings, TheParallelismBlockIsTheEnginesAndSweepsInADesignSpace) {
+  const auto& settings = engine::engines().get("npusim").settings;
+  ASSERT_EQ(settings.size(), 1u);
+  EXPECT_EQ(settings.front().block, "parallelism");
+  ASSERT_NE(settings.front().fields().find("tp"), nullptr);
+  const auto system = lib().system("npusim/small-256");
+  EXPECT_NE(io::systemJsonText(system).find("\"parallelism\""), std::string::npos) << "written back by the engine's table";
+  const std::string text = R"({
+    "format_version": 1, "kind": "design_space", "name": "TP on the small chip",
+    "system": "npusim/small-256", "model": "qwen3-14b", "workload": "chat", "phases": "prefill",
+    "parameters": [{"name": "tp", "field": "system.parallelism.tp", "values": [8, 16]}],
+    "objectives": [{"metric": "prefill.ttft_s", "direction": "minimise", "reference": 100}]
+  })";
+  const auto problem = bindDesignSpace(parseDesignSpace(text, "tp.json"), lib());
+  ASSERT_EQ(problem.gridSize(), 2u);
+  const auto tp8 = problem.evaluate(problem.pointAt(0)), tp16 = problem.evaluate(problem.pointAt(1));
+  ASSERT_TRUE(tp8.feasible && tp16.feasible);
+  EXPECT_GT(tp8.objectives.front(), tp16.objectives.front()) << "the setting reaches the engine";
+  std::printf("small-256, qwen3-14b chat: TTFT %.4g s at TP 8, %.4g s at TP 16\n", tp8.objectives.front(), tp16.objectives.front());
+}
