@@ -64,23 +64,18 @@ NpusimModel::ClassCost& NpusimModel::ClassCost::operator+=(const ClassCost& c) {
   return *this;
 }
 
-NpusimModel::Cost& NpusimModel::Cost::as(OperatorClass cls) {
-  byClass[std::size_t(cls)] = *this;
-  last = cls;
+NpusimModel::Work& NpusimModel::Work::operator+=(const Work& w) {
+  ClassCost::operator+=(w);
+  nocBytes += w.nocBytes;
   return *this;
 }
 
-void NpusimModel::Cost::add(const Cost& c) {
-  ClassCost::operator+=(c);
-  nocBytes += c.nocBytes;
-  for (std::size_t i = 0; i < kClasses; ++i) byClass[i] += c.byClass[i];
-  last = c.last;
+void NpusimModel::Classes::file(const Work& w, OperatorClass cls) {
+  byClass[std::size_t(cls)] += w;
+  last = cls;
 }
 
-void NpusimModel::Cost::addComm(double seconds, double bytes) {
-  time += seconds;
-  comm += seconds;
-  nocBytes += bytes;
+void NpusimModel::Classes::fileComm(double seconds) {
   byClass[std::size_t(last)].time += seconds;
   byClass[std::size_t(last)].comm += seconds;
 }
@@ -214,8 +209,8 @@ double NpusimModel::memorySeconds(double sramBytes, double hbmBytes) const {
   return std::max(hbm, sram);
 }
 
-NpusimModel::Cost NpusimModel::vector(double ops, double bytes) const {
-  Cost c;
+NpusimModel::Work NpusimModel::vector(double ops, double bytes) const {
+  Work c;
   c.time = ops / mCore.coreVectorOps();
   c.flops = ops;
   c.activationBytes = bytes;
@@ -257,8 +252,8 @@ double NpusimModel::colRotate(double block) const {
   return mGrid.r <= 1 ? 0 : stepSeconds(mCore, mGrid.colShape, block);
 }
 
-NpusimModel::Cost NpusimModel::gemm(double m, double k, double n, double share) const {
-  Cost c;
+NpusimModel::Work NpusimModel::gemm(double m, double k, double n, double share) const {
+  Work c;
   const int p = mPool.tp;
   const double f = mCore.frequencyHz();
   const double wBytes = k * n * mBytes / p;
@@ -321,10 +316,13 @@ double NpusimModel::gemmSeconds(double m, double k, double n, double weightShare
   return gemm(m, k, n, weightShare).time;
 }
 
-NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context,
-                                         double kvSpill, double share) const {
-  Cost total;
-  auto add = [&](Cost c, OperatorClass cls) { total.add(c.as(cls)); };
+NpusimModel::Work NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context,
+                                         double kvSpill, double share, Classes& classes) const {
+  Work total;
+  auto add = [&](const Work& w, OperatorClass cls) {
+    total += w;
+    classes.file(w, cls);
+  };
   constexpr auto kProjection = OperatorClass::Projection, kElementwise = OperatorClass::Elementwise, kMoe = OperatorClass::Moe;
   const double h = mModel.hiddenSize;
   const double m = seqs * newTokens;
@@ -338,7 +336,7 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
     const double hq = std::ceil(heads / p), hkv = std::ceil(kv / p);
     const double span = context + newTokens;
     const double f = mCore.frequencyHz();
-    Cost att;
+    Work att;
     att.flops = 4 * seqs * heads * newTokens * span * d;
     const double compute = seqs * hq * (npuGemmCycles(mCore, newTokens, d, span) + npuGemmCycles(mCore, newTokens, span, d)) / f +
                            seqs * hq * newTokens * span * 5 / mCore.coreVectorOps();
@@ -388,25 +386,30 @@ NpusimModel::Cost NpusimModel::layerCost(const LayerType& type, double seqs, dou
   return total;
 }
 
-NpusimModel::Cost NpusimModel::stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows,
-                                         double resident) const {
-  Cost total;
+NpusimModel::Work NpusimModel::stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows,
+                                         double resident, Classes& classes) const {
+  Work total;
   // KV of the stage's layers on one core: every sequence resident on the pipeline, not only the
   // micro-batch; what SRAM cannot hold sits in the requests' HBM ring buffers.
   const double kvPerCore = resident * (context + newTokens) * s.kvBytesPerToken / mPool.tp;
   const double spill = kvPerCore > s.kvSram && kvPerCore > 0 ? 1.0 - s.kvSram / kvPerCore : 0.0;
   for (int i = s.first; i < s.first + s.count; ++i)
-    total.add(layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill, s.weightShare));
+    total += layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill, s.weightShare,
+                       classes);
   if (s.head) {
-    auto c = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize, s.weightShare);
-    total.add(c.as(OperatorClass::LmHead));
+    const Work head = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize, s.weightShare);
+    total += head;
+    classes.file(head, OperatorClass::LmHead);
   } else {
     // Activations to the next stage's group over the links between the two groups.
     const double bytes = seqs * newTokens * mModel.hiddenSize * mBytes;
     const auto& placed = mBoundaries[std::size_t(s.index)];
     const double t = placed.bandwidth * bytes / (mLayout.boundaryLinks * mCore.nocBandwidth()) +
                      placed.hops * (2.0 + mCore.hopCycles) / mCore.frequencyHz();
-    total.addComm(t, bytes);
+    total.time += t;
+    total.comm += t;
+    total.nocBytes += bytes;
+    classes.fileComm(t);
   }
   return total;
 }
@@ -422,7 +425,8 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   const double seqs = ceilPos(point.batch / mPool.pipelines);
   const double newTokens = std::max(1.0, point.newTokens);
   double best = -1, bestComm = 0, flops = 0, hbm = 0;
-  Cost bestCost;
+  Work bestAll;
+  Classes bestClasses;
   int bestMb = 1;
   // Micro-batches through the pipeline: split the sequences (requests stream through the stages,
   // NpuSim 4.3.1). A prompt's tokens stay whole: without chunked prefill a prompt traverses the
@@ -432,11 +436,12 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
     const double s = seqs / mb;
     const double n = newTokens;
     const double ctx = point.contextTokens;
-    Cost all;
+    Work all;
+    Classes classes;
     double worst = 0;
     for (const auto& st : mStages) {
-      const auto c = stageCost(st, s, n, ctx, point.logitRows, seqs);
-      all.add(c);
+      const Work c = stageCost(st, s, n, ctx, point.logitRows, seqs, classes);
+      all += c;
       worst = std::max(worst, c.time);
     }
     const double t = all.time + (mb - 1) * worst;
@@ -445,7 +450,8 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
       bestComm = all.comm * (t / std::max(all.time, 1e-30));
       flops = all.flops * mb;
       hbm = all.hbmBytes * mb;
-      bestCost = all;
+      bestAll = all;
+      bestClasses = classes;
       bestMb = mb;
     }
   }
@@ -455,14 +461,14 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   r.energy.compute = Joules(flops * pipes / 2 * mCore.energyPjPerMac * 1e-12);
   r.energy.idle = Joules(idlePower().value() * best);
   (void)hbm;
-  fillRows(r, bestCost, best, bestMb * pipes);
+  fillRows(r, bestAll, bestClasses, best, bestMb * pipes);
   return r;
 }
 
-void NpusimModel::fillRows(StepResult& r, const Cost& sum, double stepTime, double scale) const {
+void NpusimModel::fillRows(StepResult& r, const Work& sum, const Classes& classes, double stepTime, double scale) const {
   const double share = sum.time > 0 ? stepTime / sum.time : 0;
   for (std::size_t i = 0; i < kClasses; ++i) {
-    const ClassCost& c = sum.byClass[i];
+    const ClassCost& c = classes.byClass[i];
     if (c.time <= 0 && c.flops <= 0) continue;
     OperatorResult op;
     op.cls = OperatorClass(i);

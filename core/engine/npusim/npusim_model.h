@@ -104,29 +104,35 @@ private:
     ClassCost& operator+=(const ClassCost& c);
   };
   static constexpr std::size_t kClasses = 7; ///< OperatorClass values
-  /// A pass's (or a piece of it) cost: its totals, and the same by operator class.
-  struct Cost : ClassCost {
+  /// Work (a GEMM, a vector pass, an attention, a layer, a stage, a pass): what it costs, NoC
+  /// traffic included.
+  struct Work : ClassCost {
     double nocBytes = 0;
+    Work& operator+=(const Work& w);
+  };
+  /// A pass's work by operator class, filed as it is costed (a layer or a stage keeps no table of its own).
+  struct Classes {
     std::array<ClassCost, kClasses> byClass{};
-    OperatorClass last = OperatorClass::Projection; ///< the class of the last work added
-    /// Files this (leaf) cost's totals under `cls`.
-    Cost& as(OperatorClass cls);
-    void add(const Cost& c);
-    /// Adds time spent after the last work (a stage's hand-off), filed under that work's class.
-    void addComm(double seconds, double nocBytes);
+    OperatorClass last = OperatorClass::Projection; ///< the class of the last work filed
+    void file(const Work& w, OperatorClass cls);
+    /// Time spent after the last work (a stage's hand-off), filed under that work's class.
+    void fileComm(double seconds);
   };
   /// The pass's operators, one row per operator class (each class's share of the stage times,
   /// scaled to the pipelined step `stepTime`; `scale` multiplies work and bytes: micro-batches x
   /// pipelines), and its SRAM and HBM traffic by level.
-  void fillRows(StepResult& r, const Cost& sum, double stepTime, double scale) const;
+  void fillRows(StepResult& r, const Work& sum, const Classes& classes, double stepTime, double scale) const;
   /// Fills mBoundaries from the group slots; false (and mProblem) when they do not fit the mesh.
   bool placeStages(int chip, int layers);
-  Cost stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident) const;
-  Cost layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share) const;
+  Work stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident,
+                 Classes& classes) const;
+  /// One layer's totals; its work by class is filed into `classes`.
+  Work layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share,
+                 Classes& classes) const;
   /// Y = X W on the group; `share` of the core's weight block sits in SRAM, the rest streams from HBM.
-  Cost gemm(double m, double k, double n, double share) const;
+  Work gemm(double m, double k, double n, double share) const;
   /// `ops` element operations over `bytes` of activations (whole group).
-  Cost vector(double ops, double bytes) const;
+  Work vector(double ops, double bytes) const;
   /// Time to move `sramBytes` resident in SRAM and `hbmBytes` spilled to HBM through one core.
   double memorySeconds(double sramBytes, double hbmBytes) const;
   double reducePartials(double bytes) const; ///< the K partition's collective over the group (parallelism.reduce)
