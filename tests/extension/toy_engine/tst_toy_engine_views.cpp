@@ -7,6 +7,8 @@
 #include "widgets/evaluation/roofline_data.h"
 #include "widgets/inspector/inspector.h"
 #include "widgets/plots/breakdown_data.h"
+#include "widgets/plots/breakdown_plot.h"
+#include "widgets/plots/roofline_plot.h"
 #include "widgets/views/view_registry.h"
 
 #include <QComboBox>
@@ -49,6 +51,23 @@ private slots:
     QVERIFY(results->roofline);
     QCOMPARE(results->roofline->notes.size(), std::size_t(2)); // prefill and decode
     QVERIFY(results->roofline->notes.front().second.contains(QStringLiteral("toy engine")));
+    // The plots draw the note where the bars and points would be ($LLMWB_TEST_SHOTS: a folder for
+    // pictures of them, to look at).
+    ui::RooflinePlot roofline;
+    roofline.resize(900, 560);
+    roofline.setData(*results->roofline);
+    roofline.replot();
+    bool noted = false;
+    for (int i = 0; i < roofline.itemCount(); ++i) noted |= roofline.item(i)->objectName() == QStringLiteral("NotModelled");
+    QVERIFY(noted);
+    ui::BreakdownPlot bars;
+    bars.resize(900, 560);
+    bars.setData(classes);
+    bars.replot();
+    if (const QByteArray dir = qgetenv("LLMWB_TEST_SHOTS"); !dir.isEmpty()) {
+      roofline.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/toy-roofline.png"));
+      bars.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/toy-breakdown.png"));
+    }
     // Every registered view takes the results without failing.
     ui::ViewHost host{&lib};
     for (const auto& type : ui::builtinViews().views()) {
