@@ -141,8 +141,7 @@ private:
 /// bandwidth and latency.
 MemoryPart corePart(const MemoryTechnology* base, const char* id, const std::string& name, MemoryPlacement placement, Bytes capacity,
                     BytesPerSecond bandwidth, Seconds latency, int cores) {
-  MemoryTechnology t;
-  if (base) t = *base;
+  MemoryTechnology t; // field by field: the base's per-bit energies, nothing of its sources or PHY
   t.id = std::string(id) + (base ? "-" + base->id : "");
   t.name = name + (base ? " (" + base->name + ")" : "");
   t.unitName = "core";
@@ -150,10 +149,12 @@ MemoryPart corePart(const MemoryTechnology* base, const char* id, const std::str
   t.capacity = capacity;
   t.bandwidth = bandwidth;
   t.latency = latency;
-  t.shoreline.reset(); // core-local: no die-edge PHY of the chip's
-  t.sources["capacity"] = "the npusim compute block, per core";
-  t.sources["bandwidth"] = "the npusim compute block, per core";
-  return {t, cores};
+  if (base) {
+    t.backgroundPower = base->backgroundPower;
+    t.readEnergy = base->readEnergy;
+    t.writeEnergy = base->writeEnergy;
+  }
+  return {std::move(t), cores};
 }
 
 MemoryHierarchy npusimMemory(const S& s, const MemoryHierarchy& declared) {

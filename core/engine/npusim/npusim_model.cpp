@@ -482,16 +482,18 @@ void NpusimModel::fillRows(StepResult& r, const Work& sum, const Classes& classe
     op.activationBytes = Bytes(c.activationBytes * scale);
     op.cacheBytes = Bytes(c.cacheBytes * scale);
     op.energy = Joules(c.flops * scale / 2 * mCore.energyPjPerMac * 1e-12);
+    // The bound texts are made once and shared by every row (SharedText: a copy allocates nothing).
+    static const SharedText kNoc("NoC"), kHbm("core-local HBM"), kSram("core SRAM"), kCompute("compute");
     if (c.comm > 0.5 * c.time) {
       op.boundKind = BoundKind::Communication;
-      op.bound = "NoC";
+      op.bound = kNoc;
     } else if (c.memory > 0.5 * c.time) {
       op.boundKind = BoundKind::Memory;
       op.boundLevel = c.hbmBytes > 0 ? 1 : 0;
-      op.bound = c.hbmBytes > 0 ? "core-local HBM" : "core SRAM";
+      op.bound = c.hbmBytes > 0 ? kHbm : kSram;
     } else {
       op.boundKind = BoundKind::Compute;
-      op.bound = "compute";
+      op.bound = kCompute;
     }
     r.operators.push_back(std::move(op));
   }
