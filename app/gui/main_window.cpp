@@ -89,6 +89,7 @@ MainWindow::MainWindow(const PresetLibrary& library, QWidget* parent)
     mViews.push_back(std::move(view));
   }
   mResults->setDocumentMode(true);
+  connect(mResults, &QTabWidget::currentChanged, this, &MainWindow::deliverResults);
   // The window wires a few views to its own actions (pin, load a design, status).
   mView = mResults->findChild<ui::EvaluationView*>();
   mComparison = mResults->findChild<ui::ComparisonTable*>();
@@ -341,14 +342,27 @@ void MainWindow::evaluateNow() {
 
 void MainWindow::showResults(const std::shared_ptr<const ui::ProjectResults>& results) {
   mLastResults = results;
+  // Only the view on screen takes the results now; the others take them when their tab is opened
+  // (deliverResults): an edit costs one view's update, not every view's.
+  mViewStale.assign(mViews.size(), true);
   for (std::size_t i = 0; i < mViews.size(); ++i) {
-    mResults->setTabVisible(mResults->indexOf(mViewPages[i]), mViewTypes[i]->applies(*results));
-    mViews[i]->setResults(results);
+    const int tab = mResults->indexOf(mViewPages[i]);
+    const bool applies = mViewTypes[i]->applies(*results);
+    if (mResults->isTabVisible(tab) != applies) mResults->setTabVisible(tab, applies); // else the tab bar's layout is redone
   }
+  deliverResults(mResults->currentIndex());
   mEvalStatus->setText(tr("Evaluated %1 system(s) in %2 ms")
                            .arg(1 + results->comparisons.size())
                            .arg(results->seconds * 1e3, 0, 'f', 1));
   emit evaluationShown();
+}
+
+void MainWindow::deliverResults(int tab) {
+  for (std::size_t i = 0; i < mViews.size(); ++i)
+    if ((tab < 0 || mResults->indexOf(mViewPages[i]) == tab) && i < mViewStale.size() && mViewStale[i] && mLastResults) {
+      mViewStale[i] = false;
+      mViews[i]->setResults(mLastResults);
+    }
 }
 
 void MainWindow::exportAllFigures() {
@@ -381,6 +395,7 @@ void MainWindow::exportAllFiguresTo(const QString& dir) {
       emit figuresExported({}, {tr("Could not compute the figures for export.")});
       return;
     }
+    deliverResults(-1);
     for (const auto& view : mViews) view->contribute(*figures); // e.g. a serving sweep run in its view
     ui::FigureJob job;
     job.outDir = dir;

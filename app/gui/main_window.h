@@ -64,8 +64,9 @@ public:
   ui::ExplorerView* explorerView() const { return mExplorer; }
   /// File > Export all figures into `dir`, without asking: in the background, then figuresExported.
   void exportAllFiguresTo(const QString& dir);
-  /// Evaluates on this thread and updates every view at once (benchmarks; the window itself
-  /// evaluates in the background).
+  /// Evaluates on this thread and updates the view on screen and the editors at once (benchmarks;
+  /// the window itself evaluates in the background); the other views take the results when
+  /// their tab is opened.
   void refreshNow();
 
   /// File > Open recent: the projects opened or saved last, newest first, at most kMaxRecent;
@@ -95,6 +96,8 @@ private:
   void scheduleEvaluation();
   void evaluateNow();
   void showResults(const std::shared_ptr<const ui::ProjectResults>& results);
+  /// Hands the newest results to the views on tab `tab` that lack them (-1: every view).
+  void deliverResults(int tab);
   void paletteActivated(const ui::PaletteEntry& entry);
   void exportAllFigures();
   ui::EvaluationRequest makeRequest() const;
@@ -130,6 +133,9 @@ private:
   QAction* mRedoAction = nullptr;
   bool mDocksFitted = false;
   std::shared_ptr<const ui::ProjectResults> mLastResults;
+  /// Which views (mViews' order) have not taken the newest results: a view off screen takes them
+  /// when its tab is opened.
+  std::vector<bool> mViewStale;
 };
 
 } // namespace llmwb

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -62,11 +63,16 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
   f.setPointSizeF(f.pointSizeF() * 1.15);
   name->setFont(f);
   header->addWidget(name, 1);
-  auto* count = new QSpinBox;
+  auto* count = mCount = new QSpinBox;
   count->setRange(1, 1024);
-  count->setValue(group.count);
   count->setPrefix(QStringLiteral("× "));
   auto countSuffix = [count](int n) { count->setSuffix(n == 1 ? tr(" device") : tr(" devices")); };
+  // One width for every count: a count that changes its text's width would lay the lane (and the
+  // panes beneath the editor) out again.
+  count->setValue(count->maximum());
+  countSuffix(count->maximum());
+  count->setFixedWidth(count->sizeHint().width());
+  count->setValue(group.count);
   countSuffix(group.count);
   connect(count, &QSpinBox::valueChanged, count, countSuffix);
   count->setKeyboardTracking(false);
@@ -130,6 +136,12 @@ DeviceLane::DeviceLane(const DeviceGroup& group, std::size_t index,
                                               : engineText(check.reason)));
   }
   layout->addStretch(1);
+}
+
+void DeviceLane::setCount(int count) {
+  const QSignalBlocker block(mCount);
+  mCount->setValue(count);
+  mCount->setSuffix(count == 1 ? tr(" device") : tr(" devices"));
 }
 
 void DeviceLane::setSelected(bool selected) {

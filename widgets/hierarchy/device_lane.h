@@ -6,6 +6,8 @@
 
 #include <QFrame>
 
+class QSpinBox;
+
 namespace llmwb::ui {
 
 /// One device group of the system as a column: name, role and count, its compute, then its
@@ -20,6 +22,8 @@ public:
   /// The lane of a level (the "new level" lane is the last).
   LevelLane* lane(std::size_t level) const { return level < mLanes.size() ? mLanes[level] : nullptr; }
   void setSelected(bool selected);
+  /// Shows another device count without rebuilding the lane (and without emitting countChanged).
+  void setCount(int count);
 
 signals:
   void selected(std::size_t group);
@@ -31,6 +35,7 @@ protected:
 private:
   std::size_t mIndex;
   std::vector<LevelLane*> mLanes;
+  QSpinBox* mCount = nullptr;
 };
 
 } // namespace llmwb::ui

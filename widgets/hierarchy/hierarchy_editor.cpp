@@ -2,6 +2,7 @@
 #include "widgets/hierarchy/hierarchy_editor.h"
 
 #include "core/edit/memory_edits.h"
+#include "core/io/spec_writer.h"
 #include "widgets/document/project_document.h"
 
 #include <QApplication>
@@ -27,7 +28,24 @@ void HierarchyEditor::setDocument(ProjectDocument* document, SelectionModel* sel
   mRebuild.runNow();
 }
 
+std::vector<std::string> HierarchyEditor::shape() const {
+  std::vector<std::string> out;
+  if (!mDocument) return out;
+  for (const auto& g : mDocument->system().groups)
+    out.push_back(io::deviceJsonText(g.device, -1) + ' ' + std::to_string(int(g.role)) + ' ' + std::to_string(int(g.layers)) + ' ' +
+                  std::to_string(g.untilFraction));
+  return out;
+}
+
 void HierarchyEditor::rebuild() {
+  // What the lanes draw is unchanged but for the device counts (a count edited here or in the
+  // inspector): the counts change in place, the lanes and the focus stay.
+  auto now = shape();
+  if (mContent && now == mShape && mDevices.size() == now.size()) {
+    for (std::size_t g = 0; g < mDevices.size(); ++g) mDevices[g]->setCount(mDocument->system().groups[g].count);
+    return;
+  }
+  mShape = std::move(now);
   // Keep the keyboard focus on the same count box across the rebuild.
   QString focused;
   if (auto* box = qobject_cast<QSpinBox*>(QApplication::focusWidget()); box && isAncestorOf(box))

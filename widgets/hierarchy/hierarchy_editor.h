@@ -7,6 +7,9 @@
 
 #include <QScrollArea>
 
+#include <string>
+#include <vector>
+
 class QHBoxLayout;
 
 namespace llmwb::ui {
@@ -34,11 +37,14 @@ public:
 private:
   void rebuild();
   void showSelection();
+  /// What the lanes draw of each group, bar its device count: a rebuild is needed only when it changes.
+  std::vector<std::string> shape() const;
 
   ProjectDocument* mDocument = nullptr;
   SelectionModel* mSelection = nullptr;
   QWidget* mContent = nullptr;
   std::vector<DeviceLane*> mDevices;
+  std::vector<std::string> mShape; ///< shape() as the lanes show it
   DeferredCall mRebuild;
 };
 

@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QSpinBox>
 
 #include <algorithm>
@@ -18,26 +19,90 @@ namespace llmwb::ui {
 FormBuilder::FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope)
     : mForm(form), mDocument(document), mScope(std::move(scope)) {}
 
+FormBuilder::FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope, Reuse)
+    : FormBuilder(form, document, std::move(scope)) {
+  mReuse = true;
+}
+
+bool FormBuilder::reusedAll() const { return mReuse && mMatched && mRow == mForm->rowCount(); }
+
+template <class W>
+W* FormBuilder::reused(const QString& label) {
+  if (!mReuse || !mMatched) return nullptr;
+  W* w = nullptr;
+  if (mRow < mForm->rowCount()) {
+    auto* labelItem = mForm->itemAt(mRow, label.isNull() ? QFormLayout::SpanningRole : QFormLayout::LabelRole);
+    auto* fieldItem = mForm->itemAt(mRow, label.isNull() ? QFormLayout::SpanningRole : QFormLayout::FieldRole);
+    auto* name = labelItem ? qobject_cast<QLabel*>(labelItem->widget()) : nullptr;
+    w = fieldItem ? qobject_cast<W*>(fieldItem->widget()) : nullptr;
+    if (w && !label.isNull() && name && name->property("formLabel").toString() == label) {
+      name->setText(label); // markIgnored may have marked it
+      name->setToolTip({});
+      w->setEnabled(true);
+    } else if (!label.isNull()) {
+      w = nullptr;
+    }
+  }
+  if (!w) mMatched = false;
+  ++mRow;
+  return w;
+}
+
+void FormBuilder::addRow(const QString& label, QWidget* field) {
+  ++mRow;
+  if (label.isNull()) {
+    mForm->addRow(field);
+    return;
+  }
+  auto* name = new QLabel(label);
+  name->setProperty("formLabel", label);
+  name->setBuddy(field);
+  mForm->addRow(name, field);
+}
+
 int FormBuilder::keyFor(const QString& label) const {
   return ProjectDocument::mergeKey(mScope + QLatin1Char('/') + label + QLatin1Char('/') + mFieldKey);
 }
 
 void FormBuilder::section(const QString& title) {
-  auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()));
+  const QString text = QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped());
+  if (mReuse) {
+    if (auto* label = reused<QLabel>(QString())) label->setText(text);
+    return;
+  }
+  auto* label = new QLabel(text);
   label->setContentsMargins(0, 8, 0, 2);
-  mForm->addRow(label);
+  addRow(QString(), label);
 }
 
 void FormBuilder::text(const QString& label, const QString& value, const QString& tip) {
+  if (mReuse) {
+    if (auto* v = reused<QLabel>(label)) {
+      v->setText(value);
+      v->setToolTip(tip);
+    }
+    return;
+  }
   auto* v = new QLabel(value);
   v->setWordWrap(true);
   v->setTextInteractionFlags(Qt::TextSelectableByMouse);
   v->setToolTip(tip);
-  mForm->addRow(label, v);
+  addRow(label, v);
 }
 
 void FormBuilder::integer(const QString& label, int value, int min, int max, const QString& suffix, const QString& tip,
                           Setter<int> set, const QString& special) {
+  if (mReuse) {
+    if (auto* box = reused<QSpinBox>(label)) {
+      const QSignalBlocker block(box);
+      box->setRange(min, max);
+      box->setValue(value);
+      box->setSuffix(suffix);
+      box->setToolTip(tip);
+      box->setSpecialValueText(special);
+    }
+    return;
+  }
   auto* box = new QSpinBox;
   box->setRange(min, max);
   box->setValue(value);
@@ -50,11 +115,22 @@ void FormBuilder::integer(const QString& label, int value, int min, int max, con
   QObject::connect(box, &QSpinBox::valueChanged, box, [doc = mDocument, set, key, label](int v) {
     doc->edit(QObject::tr("Set %1 to %2").arg(label).arg(v), [&](Project& p) { set(p, v); }, key);
   });
-  mForm->addRow(label, box);
+  addRow(label, box);
 }
 
 void FormBuilder::number(const QString& label, double value, double min, double max, int decimals, const QString& suffix,
                          const QString& tip, Setter<double> set) {
+  if (mReuse) {
+    if (auto* box = reused<QDoubleSpinBox>(label)) {
+      const QSignalBlocker block(box);
+      box->setDecimals(decimals);
+      box->setRange(min, max);
+      box->setValue(value);
+      box->setSuffix(suffix);
+      box->setToolTip(tip);
+    }
+    return;
+  }
   auto* box = new QDoubleSpinBox;
   box->setRange(min, max);
   box->setDecimals(decimals);
@@ -67,11 +143,25 @@ void FormBuilder::number(const QString& label, double value, double min, double 
   QObject::connect(box, &QDoubleSpinBox::valueChanged, box, [doc = mDocument, set, key, label, suffix](double v) {
     doc->edit(QObject::tr("Set %1 to %2%3").arg(label).arg(v).arg(suffix), [&](Project& p) { set(p, v); }, key);
   });
-  mForm->addRow(label, box);
+  addRow(label, box);
 }
 
 void FormBuilder::choice(const QString& label, const QStringList& options, const QString& current, const QString& tip,
                          Setter<QString> set) {
+  if (mReuse) {
+    if (auto* combo = reused<QComboBox>(label)) {
+      const QSignalBlocker block(combo);
+      QStringList shown;
+      for (int i = 0; i < combo->count(); ++i) shown << combo->itemText(i);
+      if (shown != options) {
+        combo->clear();
+        combo->addItems(options);
+      }
+      combo->setCurrentText(current);
+      combo->setToolTip(tip);
+    }
+    return;
+  }
   auto* combo = new QComboBox;
   combo->addItems(options);
   combo->setCurrentText(current);
@@ -80,25 +170,38 @@ void FormBuilder::choice(const QString& label, const QStringList& options, const
   QObject::connect(combo, &QComboBox::currentTextChanged, combo, [doc = mDocument, set, label](const QString& v) {
     doc->edit(QObject::tr("Set %1 to %2").arg(label, v), [&](Project& p) { set(p, v); });
   });
-  mForm->addRow(label, combo);
+  addRow(label, combo);
 }
 
 void FormBuilder::line(const QString& label, const QString& value, const QString& tip, Setter<QString> set) {
+  if (mReuse) {
+    if (auto* edit = reused<QLineEdit>(label)) {
+      edit->setProperty("documentValue", value);
+      if (edit->text() != value) {
+        const QSignalBlocker block(edit);
+        edit->setText(value);
+        edit->setCursorPosition(0);
+      }
+      edit->setToolTip(tip);
+    }
+    return;
+  }
   auto* edit = new QLineEdit(value);
   edit->setCursorPosition(0);
   edit->setToolTip(tip);
   edit->setObjectName(label);
-  QObject::connect(edit, &QLineEdit::editingFinished, edit, [doc = mDocument, set, label, edit, value] {
+  edit->setProperty("documentValue", value); // what the document holds: finishing without a change edits nothing
+  QObject::connect(edit, &QLineEdit::editingFinished, edit, [doc = mDocument, set, label, edit] {
     const QString v = edit->text();
-    if (v == value) return;
+    if (v == edit->property("documentValue").toString()) return;
     doc->edit(QObject::tr("Set %1 to %2").arg(label, v), [&](Project& p) { set(p, v); });
   });
-  mForm->addRow(label, edit);
+  addRow(label, edit);
 }
 
 void FormBuilder::markIgnored(const QString& engine, const QString& reason) {
-  const int row = mForm->rowCount() - 1;
-  if (row < 0) return;
+  const int row = mRow - 1;
+  if (row < 0 || row >= mForm->rowCount() || !mMatched) return;
   auto* fieldItem = mForm->itemAt(row, QFormLayout::FieldRole);
   auto* labelItem = mForm->itemAt(row, QFormLayout::LabelRole);
   const QString tip = QObject::tr("<b>Not read by the %1 engine</b>: %2").arg(engine.toHtmlEscaped(), reason.toHtmlEscaped());

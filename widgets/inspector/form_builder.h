@@ -25,6 +25,13 @@ public:
   /// `scope` names what the form edits ("device/0", "part/0/1/0", "project"): with a field's label
   /// and key it makes the field's undo merge key (ProjectDocument::mergeKey).
   FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope);
+  /// Fills the rows `form` already has instead of adding rows: each field updates the widget of
+  /// its row in place (value, range, choices, tooltip), without emitting edits. reusedAll() says
+  /// whether the form had exactly these rows; where it did not, the caller builds a new form.
+  struct Reuse {};
+  FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope, Reuse);
+  /// Reuse mode: every field found its row, and no row was left over.
+  bool reusedAll() const;
 
   template <typename T>
   using Setter = std::function<void(Project&, T)>;
@@ -50,6 +57,16 @@ public:
 
 private:
   int keyFor(const QString& label) const;
+  /// Reuse mode: the field widget of the next row when it is a W named `label` (its label reset,
+  /// enabled), else nullptr and the form no longer matches. Outside reuse mode: nullptr.
+  template <class W>
+  W* reused(const QString& label);
+  /// Adds a row, or in reuse mode steps past the row reused() matched.
+  void addRow(const QString& label, QWidget* field);
+
+  bool mReuse = false;
+  bool mMatched = true;
+  int mRow = 0; ///< rows added or reused so far
 
   QFormLayout* mForm;
   ProjectDocument* mDocument;

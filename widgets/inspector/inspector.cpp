@@ -234,28 +234,35 @@ void Inspector::setDocument(ProjectDocument* document, SelectionModel* selection
 }
 
 void Inspector::rebuild() {
+  const Selection s = mSelection ? mSelection->current() : Selection{};
+  const std::size_t groups = mDocument ? mDocument->system().groups.size() : 0;
+  const QString scope = !mDocument                                                    ? QString()
+                        : s.kind == Selection::Kind::Project || s.group >= groups ? QStringLiteral("project")
+                        : s.kind == Selection::Kind::Part ? QStringLiteral("part/%1/%2/%3").arg(s.group).arg(s.level).arg(s.index)
+                                                          : QStringLiteral("device/%1").arg(s.group);
+  auto fill = [&](FormBuilder& f) {
+    if (!mDocument) return;
+    const auto& g = mDocument->system().groups;
+    if (scope == QLatin1String("project")) projectFields(f, *mDocument);
+    else if (s.kind == Selection::Kind::Part) partFields(f, g[s.group].device, s.group, s.level, s.index);
+    else deviceFields(f, mDocument->system(), g[s.group].device, s.group, g[s.group].count);
+  };
+  // The same selection: the form's rows stay and take the new values, unless the rows differ
+  // (a block added, a field now ignored by another engine...).
+  if (auto* form = widget() ? qobject_cast<QFormLayout*>(widget()->layout()) : nullptr; form && scope == mScope) {
+    FormBuilder f(form, mDocument, scope, FormBuilder::Reuse{});
+    fill(f);
+    if (f.reusedAll()) return;
+  }
+  mScope = scope;
   QString focused;
   if (auto* w = QApplication::focusWidget(); w && isAncestorOf(w)) focused = w->objectName();
   auto* content = new QWidget;
   auto* form = new QFormLayout(content);
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   form->setLabelAlignment(Qt::AlignRight);
-  if (mDocument) {
-    const Selection s = mSelection ? mSelection->current() : Selection{};
-    const auto& groups = mDocument->system().groups;
-    const QString scope = s.kind == Selection::Kind::Project || s.group >= groups.size()
-                              ? QStringLiteral("project")
-                          : s.kind == Selection::Kind::Part ? QStringLiteral("part/%1/%2/%3").arg(s.group).arg(s.level).arg(s.index)
-                                                            : QStringLiteral("device/%1").arg(s.group);
-    FormBuilder f(form, mDocument, scope);
-    if (s.kind == Selection::Kind::Project || s.group >= groups.size()) {
-      projectFields(f, *mDocument);
-    } else if (s.kind == Selection::Kind::Part) {
-      partFields(f, groups[s.group].device, s.group, s.level, s.index);
-    } else {
-      deviceFields(f, mDocument->system(), groups[s.group].device, s.group, groups[s.group].count);
-    }
-  }
+  FormBuilder f(form, mDocument, scope);
+  fill(f);
   setWidget(content); // deletes the previous form
   if (!focused.isEmpty())
     if (auto* w = content->findChild<QWidget*>(focused)) w->setFocus();

@@ -27,6 +27,7 @@ private:
 
   ProjectDocument* mDocument = nullptr;
   SelectionModel* mSelection = nullptr;
+  QString mScope; ///< what the form shows ("device/0"; FormBuilder's scope)
   DeferredCall mRebuild;
 };
 

@@ -121,9 +121,9 @@ ComparisonTable::ComparisonTable(QWidget* parent) : QTableWidget(parent) {
   setSelectionBehavior(SelectRows);
   setAlternatingRowColors(true);
   setWordWrap(false);
-  horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  horizontalHeader()->setSectionResizeMode(SystemColumn, QHeaderView::Interactive);
-  horizontalHeader()->setSectionResizeMode(VersusColumn, QHeaderView::Interactive); // sized to its labels in showResults
+  // Every column is sized once per result in showResults (ResizeToContents would measure every
+  // column again at each item set).
+  horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
   horizontalHeader()->setStretchLastSection(true);
   setAcceptDrops(true);
   viewport()->setAcceptDrops(true);
@@ -189,11 +189,11 @@ QLabel* richCell(const QString& text, const QString& tip) {
 
 void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& results) {
   mFilling = true;
-  setRowCount(0);
   mRatios.clear();
   mVerdicts.clear();
   mPaperSays.clear();
   if (!results || !results->main) {
+    setRowCount(0);
     mFilling = false;
     return;
   }
@@ -269,12 +269,19 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
       tip += QStringLiteral("<br><br>") + paper.tip;
       versus->setToolTip(tip);
     }
-    setCellWidget(int(r), VersusColumn, richCell(rich, tip));
+    // The row's label stays from the last results (a new one costs its rich-text layout).
+    if (auto* shown = qobject_cast<QLabel*>(cellWidget(int(r), VersusColumn))) {
+      shown->setText(rich);
+      shown->setToolTip(tip);
+    } else {
+      setCellWidget(int(r), VersusColumn, richCell(rich, tip));
+    }
     mVerdicts.push_back(verdict);
     mPaperSays.push_back(paper.plain);
     mRatios.push_back(std::move(ratios));
   }
-  resizeColumnToContents(SystemColumn);
+  for (int c = 0; c < columnCount(); ++c)
+    if (c != VersusColumn) resizeColumnToContents(c);
   setColumnWidth(SystemColumn, std::min(columnWidth(SystemColumn), 320));
   int versusWidth = horizontalHeader()->sectionSizeHint(VersusColumn);
   for (int r = 0; r < rowCount(); ++r)
@@ -282,6 +289,8 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
   setColumnWidth(VersusColumn, versusWidth);
   for (std::size_t r = 0; r < mPaperSays.size(); ++r)
     if (!mPaperSays[r].isEmpty()) resizeRowToContents(int(r)); // two lines: the verdict and the paper's figures
+    else setRowHeight(int(r), verticalHeader()->defaultSectionSize());
+  executeDelayedItemsLayout(); // now, so that the table is painted once, not again after its delayed layout
   mFilling = false;
 }
 

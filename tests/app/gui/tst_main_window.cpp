@@ -18,6 +18,7 @@
 #include "widgets/package/floorplan_view.h"
 #include "widgets/package/package_composer.h"
 #include "widgets/palette/palette_mime.h"
+#include "widgets/plots/roofline_plot.h"
 #include "widgets/results/comparison_table.h"
 
 #include <QGraphicsScene>
@@ -134,6 +135,36 @@ private slots:
     w.document()->undoStack()->redo();
     const auto redone = waitForResults(w, shown);
     QCOMPARE(redone->decode.tokensPerSecond, after->decode.tokensPerSecond);
+  }
+
+  // Issue 35: an edit updates the view on screen; a view on another tab takes the newest results
+  // when its tab is opened, and shows them (the roofline's points move with the edit).
+  void viewsOffScreenTakeTheResultsWhenOpened() {
+    MainWindow w(lib);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    w.refreshNow();
+    QCOMPARE(w.resultTabs()->currentIndex(), 0);
+    int tab = -1;
+    for (int i = 0; i < w.resultTabs()->count(); ++i)
+      if (w.resultTabs()->widget(i)->isAncestorOf(w.rooflinePlot())) tab = i;
+    QVERIFY(tab > 0);
+    // The decode group's ceilings scale with its device count.
+    auto ceilings = [&w] {
+      double sum = 0;
+      for (const auto& c : w.rooflinePlot()->data().ceilings) sum += c.value;
+      return sum;
+    };
+    w.resultTabs()->setCurrentIndex(tab);
+    const double before = ceilings();
+    QVERIFY(before > 0);
+    w.resultTabs()->setCurrentIndex(0);
+    w.document()->edit(QStringLiteral("count"), [](Project& p) { p.system.system.groups.back().count += 1; });
+    w.refreshNow();
+    QCOMPARE(ceilings(), before); // off screen: not taken yet
+    w.resultTabs()->setCurrentIndex(tab);
+    QVERIFY(ceilings() > before); // taken on opening
   }
 
   void pinningAddsAComparisonRowWithRatios() {

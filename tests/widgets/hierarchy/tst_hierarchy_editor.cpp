@@ -142,6 +142,28 @@ private slots:
     doc.undoStack()->undo();
     QCOMPARE(doc.system().groups[0].device.memory.offChip[0].parts[0].count, 4);
   }
+
+  // Issue 35: a device count edited (here or in the inspector) changes in place: the lanes stay,
+  // with their focus; anything else the lanes draw rebuilds them.
+  void aDeviceCountChangesInPlace() {
+    ui::ProjectDocument doc(lib, baseProject(lib));
+    ui::SelectionModel selection;
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, &selection);
+    auto* lane = editor.devices()[0];
+    auto* count = lane->findChild<QSpinBox*>();
+    QVERIFY(count);
+    const int width = count->width();
+    doc.edit(QStringLiteral("count"), [](Project& p) { p.system.system.groups[0].count = 1; });
+    QTest::qWait(10);
+    QCOMPARE(editor.devices()[0], lane);
+    QCOMPARE(count->value(), 1);
+    QCOMPARE(count->suffix(), QStringLiteral(" device"));
+    QCOMPARE(count->width(), width); // one width for every count: nothing else moves
+    QCOMPARE(doc.undoStack()->count(), 1); // showing the count made no edit
+    doc.edit(QStringLiteral("name"), [](Project& p) { p.system.system.groups[0].device.name = "renamed"; });
+    QTRY_VERIFY(editor.devices()[0] != lane);
+  }
 };
 
 QTEST_MAIN(TestHierarchyEditor)

@@ -9,6 +9,9 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QTest>
 #include <QUndoStack>
@@ -133,6 +136,45 @@ private slots:
     QVERIFY(storage->isEnabled());
     dataflow = t.inspector.findChild<QComboBox*>(QStringLiteral("Dataflow"));
     QVERIFY(dataflow && !dataflow->isEnabled());
+  }
+
+  // Issue 35: an edit that leaves the form's rows as they are (a value changed, here or in another
+  // editor) updates the fields in place: the same widgets, the new values, no edit of their own;
+  // the "(not read)" marks follow the engine either way.
+  void aFormKeepsItsFieldsWhenOnlyValuesChange() {
+    Inspected t(lib, "npusim/small-256", "qwen3-14b", "chat");
+    auto* devices = t.inspector.findChild<QSpinBox*>(QStringLiteral("Devices"));
+    QVERIFY(devices);
+    t.doc.edit(QStringLiteral("count"), [](Project& p) { p.system.system.groups[0].count = 3; });
+    settle();
+    QCOMPARE(t.inspector.findChild<QSpinBox*>(QStringLiteral("Devices")), devices);
+    QCOMPARE(devices->value(), 3);
+    QCOMPARE(t.doc.undoStack()->count(), 1);
+    auto labelOf = [&](QWidget* field) {
+      auto* form = qobject_cast<QFormLayout*>(t.inspector.widget()->layout());
+      auto* label = form ? qobject_cast<QLabel*>(form->labelForField(field)) : nullptr;
+      return label ? label->text() : QString();
+    };
+    auto* dataflow = t.inspector.findChild<QComboBox*>(QStringLiteral("Dataflow"));
+    QCOMPARE(labelOf(dataflow), QStringLiteral("Dataflow (not read)"));
+    auto* engine = t.inspector.findChild<QComboBox*>(QStringLiteral("Engine"));
+    engine->setCurrentText(QStringLiteral("roofline"));
+    settle();
+    engine = t.inspector.findChild<QComboBox*>(QStringLiteral("Engine"));
+    engine->setCurrentText(QStringLiteral("npusim"));
+    settle();
+    dataflow = t.inspector.findChild<QComboBox*>(QStringLiteral("Dataflow"));
+    QCOMPARE(labelOf(dataflow), QStringLiteral("Dataflow (not read)")); // marked once, not twice
+    QVERIFY(!dataflow->isEnabled());
+    auto* storage = t.inspector.findChild<QComboBox*>(QStringLiteral("Storage priority"));
+    QVERIFY(storage);
+    QCOMPARE(labelOf(storage).endsWith(QStringLiteral("(not read)")), !storage->isEnabled());
+    // A name finished unchanged edits nothing (the field compares with the document's value).
+    auto* name = t.inspector.findChild<QLineEdit*>(QStringLiteral("Name"));
+    QVERIFY(name);
+    const int steps = t.doc.undoStack()->count();
+    emit name->editingFinished();
+    QCOMPARE(t.doc.undoStack()->count(), steps);
   }
 
   // Issue 35: a field's undo merge key comes from where it is and what it sets: the device form's
