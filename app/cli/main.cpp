@@ -66,9 +66,11 @@ commands:
   array-sweep --kind systolic|vector [--model ID] [--tokens N] [--sram-GBps B] [--json]
       DUET Fig. 5: latency of a Mamba-2 SSM kernel against array area, with the Pareto front.
   schedule --system ID --model ID [--batches 1,4,8,16,32,64] [--contexts 2K,4K,8K] [--json]
-      Snake per-layer schedule (NMP systems): per linear operator and decode operating point the
-      chosen partition mode (IS-S, IS-ST, OS-S, OS-ST), logical array shape, time and bound, the
-      mode shares, and the slowdown of each single fixed mode against the per-layer choice.
+      The schedules the groups' engines make over decode operating points (their detail products),
+      as tables or one JSON document ({"system", "model", "reports": [...]}). The snake engine's
+      (NMP systems): per linear operator and operating point the chosen partition mode (IS-S, IS-ST,
+      OS-S, OS-ST), logical array shape, time and bound, the mode shares, and the slowdown of each
+      single fixed mode against the per-layer choice; without the options, Snake Fig. 13's points.
   serve --system ID --model ID --workload ID|IN:OUT [--rate R | --burst] [--requests N]
         [--trace FILE] [--scheduler NAME] [--chunk TOKENS] [--max-batch N] [--seed S]
         [--lengths fixed|exponential|lognormal] [--memory wait|preempt]

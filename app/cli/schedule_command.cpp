@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// llmwb-cli schedule: the Snake per-layer schedule (mode x shape per linear operator) over a grid
-// of decode operating points, and the slowdown of each single fixed mode (Snake §6.5, Fig. 13): the
-// snake engine's detail product (snake::DieSchedule), asked of the decode group's model.
+// llmwb-cli schedule: every detail product of the system's groups that reports over decode
+// operating points (core/engine/detail_report.h), asked of the model that made each group's
+// numbers; e.g. the snake engine's per-layer schedule (mode x shape per linear operator) and the
+// slowdown of each single fixed mode (Snake §6.5, Fig. 13). The command knows no engine.
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 #include "app/cli/presets_option.h"
 #include "app/cli/table.h"
 #include "core/engine/engine_registry.h"
-#include "core/engine/snake/snake_schedule.h"
+#include "core/io/detail_report_json.h"
 #include "core/io/preset_library.h"
-#include "core/io/schedule_json.h"
 #include "core/workload/workload.h"
 
+#include <algorithm>
 #include <sstream>
+#include <variant>
 
 namespace llmwb::cli {
 
@@ -33,10 +35,37 @@ std::vector<double> listOf(const std::string& option, const std::string& text, b
   return out;
 }
 
-std::string pad(std::string_view text, std::size_t width) {
-  std::string s(text);
-  if (s.size() < width) s.resize(width, ' ');
-  return s;
+/// A report's tables as aligned text: numbers right-aligned with their column's decimals.
+void printReport(std::ostream& out, const engine::DetailReport& report) {
+  out << report.title << "\n";
+  for (const auto& table : report.tables) {
+    out << "\n" << table.title << ":\n";
+    std::vector<std::vector<std::string>> cells;
+    std::vector<std::size_t> width;
+    for (const auto& c : table.columns) width.push_back(c.header.size());
+    for (const auto& row : table.rows) {
+      std::vector<std::string> texts;
+      for (std::size_t c = 0; c < table.columns.size() && c < row.size(); ++c) {
+        const auto* number = std::get_if<double>(&row[c]);
+        const std::string pattern = "%." + std::to_string(table.columns[c].decimals) + "f";
+        texts.push_back(number ? fmt(pattern.c_str(), *number) : std::get<std::string>(row[c]));
+        width[c] = std::max(width[c], texts.back().size());
+      }
+      cells.push_back(std::move(texts));
+    }
+    auto line = [&](const std::vector<std::string>& texts, const std::vector<engine::ReportValue>* row) {
+      for (std::size_t c = 0; c < texts.size(); ++c) {
+        const bool right = row && std::holds_alternative<double>((*row)[c]);
+        const std::string gap(width[c] - texts[c].size(), ' ');
+        out << (c ? "  " : "") << (right ? gap + texts[c] : texts[c] + gap);
+      }
+      out << "\n";
+    };
+    std::vector<std::string> headers;
+    for (const auto& c : table.columns) headers.push_back(c.header);
+    line(headers, nullptr);
+    for (std::size_t r = 0; r < cells.size(); ++r) line(cells[r], &table.rows[r]);
+  }
 }
 
 } // namespace
@@ -47,49 +76,45 @@ int scheduleCommand(const std::vector<std::string>& words, std::ostream& out, st
   const std::string systemId = args.required("system"), modelId = args.required("model");
   const auto system = lib.system(systemId);
   const auto model = lib.model(modelId);
-  // Without the options, Fig. 13's grid.
-  const auto batches = args.value("batches") ? listOf("batches", *args.value("batches"), false) : snake::fig13Batches();
-  const auto contexts = args.value("contexts") ? listOf("contexts", *args.value("contexts"), true) : snake::fig13Contexts();
-  const DeviceGroup* group = nullptr;
-  for (const auto& g : system.groups)
-    if (g.role != DeviceRole::Prefill) group = &g;
-  if (!group) throw UsageError("--system " + systemId + " has no decode group");
-  // The schedule is the detail product of the engine that models the group (the snake engine's).
-  const std::string engineName = engine::engineFor(system, *group);
-  std::shared_ptr<const snake::DieSchedule> schedule;
-  try {
-    schedule = engine::detailOf<snake::DieSchedule>(*engine::buildModel(system, *group, model, false, false));
-  } catch (const std::invalid_argument& e) {
-    throw UsageError("--system " + systemId + ": " + e.what());
+  // Without the options, each product's own points (Snake: Fig. 13's grid).
+  engine::ReportQuery query{.system = systemId, .model = modelId, .group = {}, .grid = {}};
+  if (args.value("batches")) query.grid.batches = listOf("batches", *args.value("batches"), false);
+  if (args.value("contexts")) query.grid.contexts = listOf("contexts", *args.value("contexts"), true);
+  // Every detail product of every group's model that reports over operating points: asked of the
+  // model that made the group's numbers, whatever its engine.
+  std::vector<std::pair<std::string, engine::DetailReport>> reports;
+  std::vector<std::string> engines;
+  for (const auto& group : system.groups) {
+    const engine::EngineKind& kind = engine::engines().get(engine::engineFor(system, group));
+    if (std::find(engines.begin(), engines.end(), kind.name) == engines.end()) engines.push_back(kind.name);
+    if (kind.details.empty()) continue;
+    std::unique_ptr<engine::PerformanceModel> built;
+    try {
+      built = engine::buildModel(system, group, model, false, false);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("--system " + systemId + ": " + e.what());
+    }
+    query.group = std::to_string(group.count) + " x " + group.device.name;
+    for (const auto& type : kind.details)
+      if (const auto product = built->detail(type))
+        if (auto report = product->report(query)) reports.emplace_back(query.group, std::move(*report));
   }
-  if (!schedule)
-    throw UsageError("--system " + systemId + ": the decode group is modelled by the " + engineName +
-                     " engine, which makes no per-operator die schedule (" + snake::DieSchedule::kType +
-                     "); schedule needs a group the snake engine models, e.g. snake/snake");
-  const auto grid = schedule->grid(batches, contexts);
+  if (reports.empty()) {
+    std::string names;
+    for (const auto& e : engines) names += (names.empty() ? "" : ", ") + e;
+    throw UsageError("--system " + systemId + ": its groups are modelled by the " + names +
+                     (engines.size() == 1 ? " engine, which makes" : " engines, which make") +
+                     " no detail product reported over operating points (llmwb-cli engines list shows what each "
+                     "engine makes); schedule needs e.g. snake/snake");
+  }
   if (args.flag("json")) {
-    out << io::scheduleToJson(grid, systemId, modelId) << "\n";
+    out << io::detailReportsJson(systemId, modelId, reports) << "\n";
     return 0;
   }
-  out << "Schedule of " << modelId << " on " << systemId << " (" << group->count << " x " << group->device.name
-      << ", per device)\n";
-  out << "batch context operator                     mode   shape   split  time us  bound    | slowdown IS-S IS-ST OS-S OS-ST\n";
-  for (const auto& op : grid.operators) {
-    out << fmt("%5.0f", op.batch) << fmt(" %7.0f ", op.context);
-    std::string name = op.name;
-    name.resize(28, ' ');
-    out << name << " " << pad(snake::toString(op.best.mode), 6)
-        << fmt(" %3.0f", op.best.shape.rows) << "x" << fmt("%-4.0f", op.best.shape.cols) << (op.best.splitK ? " K    " : " N    ")
-        << fmt("%8.2f", op.best.time.value() * 1e6) << "  " << pad(snake::toString(op.best.bound), 8)
-        << " |         ";
-    for (const auto& f : op.fixed) out << fmt(" %5.2f", op.best.time.value() > 0 ? f.time.value() / op.best.time.value() : 1.0);
-    out << "\n";
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    if (i) out << "\n";
+    printReport(out, reports[i].second);
   }
-  out << "\nMode shares over " << grid.operators.size() << " choices (" << grid.points << " operating points):\n";
-  for (std::size_t m = 0; m < snake::kPartitionModes.size(); ++m)
-    out << "  " << pad(snake::toString(snake::kPartitionModes[m]), 6)
-        << fmt(" %5.1f%%", grid.share(m) * 100) << "   fixed for every layer: " << fmt("%.2f", grid.slowdownMin[m]) << "x - "
-        << fmt("%.2f", grid.slowdownMax[m]) << "x slower than the per-layer choice\n";
   return 0;
 }
 

@@ -6,7 +6,10 @@
 // result's model for it by type (ViewType::detail) and are never shown for an engine that does
 // not produce it. Nothing outside the engine rebuilds its internals.
 
+#include "core/engine/detail_report.h"
+
 #include <memory>
+#include <optional>
 #include <string_view>
 
 namespace llmwb::engine {
@@ -16,6 +19,12 @@ namespace llmwb::engine {
 class DetailProduct {
 public:
   virtual ~DetailProduct() = default;
+  /// Its report over operating points (`llmwb-cli schedule`); nullopt for a product that does not
+  /// vary with them.
+  virtual std::optional<DetailReport> report(const ReportQuery& query) const {
+    (void)query;
+    return std::nullopt;
+  }
 };
 
 } // namespace llmwb::engine

@@ -139,6 +139,10 @@ struct DieSchedule final : engine::DetailProduct {
   ScheduleGrid grid(const std::vector<double>& batches, const std::vector<double>& contexts) const {
     return scheduleGrid(device, devices, model, batches, contexts);
   }
+  /// The schedule over the query's operating points (Fig. 13's without them): per linear operator
+  /// the chosen mode, shape and split with its time and bound, and each fixed mode's slowdown; per
+  /// mode its share of the choices and the range of its whole-step slowdown (snake_schedule_report.cpp).
+  std::optional<engine::DetailReport> report(const engine::ReportQuery& query) const override;
 };
 
 } // namespace llmwb::snake

@@ -58,3 +58,25 @@ TEST(ServingJson, TieredKvOccupancyOnlyWhenTheRunHasIt) {
                           "\"kv_sram_blocks\":[0,1200]", "\"kv_sram_block_tokens\":[16,16]", "\"kv_hbm_ring_tokens\":[4500,900000]"})
     EXPECT_NE(tiered.find(key), std::string::npos) << key;
 }
+
+// Issue 35: detail reports as JSON, whatever engine made them: one object per report, each table
+// an array of objects keyed by the columns' keys, numbers as numbers.
+#include "core/io/detail_report_json.h"
+
+#include <nlohmann/json.hpp>
+
+TEST(DetailReportJson, TablesBecomeArraysOfKeyedObjects) {
+  llmwb::engine::DetailReport r;
+  r.title = "Schedule";
+  r.facts = {{"points", 2.0}};
+  r.tables.push_back({.key = "rows", .title = "t", .columns = {{"name", "name"}, {"time_us", "time us", 2}}, .rows = {{std::string("a"), 1.5}}});
+  const auto doc = nlohmann::json::parse(llmwb::io::detailReportsJson("sys", "mod", {{"2 x X", r}}));
+  EXPECT_EQ(doc["system"], "sys");
+  EXPECT_EQ(doc["model"], "mod");
+  ASSERT_EQ(doc["reports"].size(), 1u);
+  const auto& report = doc["reports"][0];
+  EXPECT_EQ(report["group"], "2 x X");
+  EXPECT_EQ(report["points"], 2.0);
+  EXPECT_EQ(report["rows"][0]["name"], "a");
+  EXPECT_EQ(report["rows"][0]["time_us"], 1.5);
+}

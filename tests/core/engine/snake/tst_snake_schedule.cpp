@@ -98,3 +98,39 @@ TEST(SnakeSchedule, ShapeDemandDenseNearSquareMoeElongated_SB1) {
   EXPECT_GT(qwen[8], 0.5);                        // Qwen3-30B-A3B: mostly the elongated 8x512
   EXPECT_GT(qwen[8], llama[8]);
 }
+
+// Issue 35: the schedule is the snake engine's detail product, reported over operating points for
+// `llmwb-cli schedule` without the command knowing the engine: Fig. 13's 72 choices by default, the
+// same shares as the grid, units in the column keys.
+TEST(SnakeSchedule, TheDetailProductReportsTheGridItComputes) {
+  const auto& lib = test::presets();
+  const auto sys = lib.system("snake/snake");
+  snake::DieSchedule product;
+  product.device = sys.groups.back().device;
+  product.devices = sys.groups.back().count;
+  product.model = lib.model("llama-3.3-70b");
+  const auto report = product.report({.system = "snake/snake", .model = "llama-3.3-70b", .group = "8 x NMP", .grid = {}});
+  ASSERT_TRUE(report);
+  EXPECT_NE(report->title.find("llama-3.3-70b on snake/snake (8 x NMP"), std::string::npos);
+  ASSERT_EQ(report->tables.size(), 2u);
+  const auto& ops = report->tables[0];
+  const auto& modes = report->tables[1];
+  EXPECT_EQ(ops.rows.size(), 72u);
+  const auto g = grid("llama-3.3-70b");
+  ASSERT_EQ(modes.rows.size(), 4u);
+  for (std::size_t m = 0; m < 4; ++m) {
+    EXPECT_EQ(std::get<std::string>(modes.rows[m][0]), std::string(snake::toString(snake::kPartitionModes[m])));
+    EXPECT_DOUBLE_EQ(std::get<double>(modes.rows[m][2]), g.share(m) * 100);
+  }
+  for (const auto& column : ops.columns)
+    if (column.key.find("time") != std::string::npos) EXPECT_TRUE(column.key.ends_with("_us")) << column.key;
+  // Each row's own time is its chosen plan's; every fixed mode is at least as slow.
+  for (const auto& row : ops.rows) {
+    ASSERT_EQ(row.size(), ops.columns.size());
+    for (std::size_t c = ops.columns.size() - 4; c < ops.columns.size(); ++c) EXPECT_GE(std::get<double>(row[c]), 1.0 - 1e-12);
+  }
+  // Asked for one point, it reports one.
+  const auto one = product.report({.system = "s", .model = "m", .group = "g", .grid = {{8}, {2048}}});
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->tables[0].rows.size(), 4u);
+}
