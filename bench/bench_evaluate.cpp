@@ -2,6 +2,7 @@
 // Full-model evaluations per second: Llama-3.3-70B, OSWorld, prefill + decode (4 segments).
 #include "bench/bench_inputs.h"
 #include "core/engine/evaluate.h"
+#include "core/engine/npusim/parallelism.h"
 
 #include <benchmark/benchmark.h>
 
@@ -65,9 +66,10 @@ BENCHMARK(BM_Evaluate_NpusimPd_Qwen4B_Chat)->Unit(benchmark::kMicrosecond);
 void BM_Evaluate_Npusim256Mnk_Qwen4B_Chat(benchmark::State& state) {
   static const Inputs in = [] {
     auto i = load("npusim/small-256", "qwen3-4b", "chat");
-    i.system.parallelism->tp = 16;
-    i.system.parallelism->partition = TensorPartition::MNK;
-    i.system.parallelism->placement = CorePlacement::Mesh;
+    auto& par = *parallelismOf(i.system);
+    par.tp = 16;
+    par.partition = TensorPartition::MNK;
+    par.placement = CorePlacement::Mesh;
     return i;
   }();
   run(state, in);

@@ -138,8 +138,7 @@ std::string engineFor(const SystemSpec& system, const DeviceGroup& group) {
 std::unique_ptr<PerformanceModel> buildModel(const SystemSpec& system, const DeviceGroup& group, const ModelSpec& model,
                                              bool streamsCacheOut, bool descriptive) {
   return engines().build(engineFor(system, group),
-                         EngineContext{group, system.groupLink, model, streamsCacheOut, descriptive,
-                                       system.parallelism ? &*system.parallelism : nullptr});
+                         EngineContext{group, system.groupLink, model, streamsCacheOut, descriptive, &system.settings});
 }
 
 } // namespace llmwb::engine

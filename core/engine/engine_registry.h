@@ -9,6 +9,7 @@
 #include "core/params/param_table.h"
 
 #include <functional>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -26,8 +27,9 @@ struct EngineContext {
   bool streamsCacheOut = false;
   /// Fill descriptive text in summaries and phase results (EvaluationOptions::descriptions).
   bool descriptive = true;
-  /// The system's `parallelism` block, when it has one (multi-core engines read it).
-  const ParallelismSpec* parallelism = nullptr;
+  /// The system's engine settings blocks (EngineSettings; SystemSpec::settings), when the model
+  /// is built for a system: an engine reads its own (the npusim engine its `parallelism`).
+  const SettingsBlocks* settings = nullptr;
 };
 
 using EngineFactory = std::function<std::unique_ptr<PerformanceModel>(const EngineContext&)>;
@@ -65,6 +67,29 @@ struct EngineSettings {
   std::function<bool(const SystemSpec&)> present{};                ///< the system has the block
   std::function<void(SystemSpec&)> add{};                          ///< gives the system the block (defaults)
 };
+
+/// An engine's settings block of type T (its own struct, in its own folder) with the fields
+/// `fields()` declares, kept in SystemSpec::settings under `block`: all an engine writes to have
+/// system-level settings.
+template <class T>
+EngineSettings settingsBlock(std::string block, std::string title, const params::ParamTable<T>& (*fields)()) {
+  auto once = std::make_shared<std::once_flag>();
+  auto table = std::make_shared<params::ParamTable<SystemSpec>>();
+  auto lifted = [once, table, fields, block]() -> const params::ParamTable<SystemSpec>& {
+    std::call_once(*once, [&] {
+      *table = params::lift<SystemSpec, T>(
+          fields(), "", [block](SystemSpec& s) { return s.settings.find<T>(block); },
+          [block](const SystemSpec&) { return "the system has no " + block + " block"; },
+          [block](const SystemSpec& s) { return s.settings.find<T>(block); });
+    });
+    return *table;
+  };
+  return {.block = block,
+          .title = std::move(title),
+          .fields = std::move(lifted),
+          .present = [block](const SystemSpec& s) { return s.settings.find<T>(block) != nullptr; },
+          .add = [block](SystemSpec& s) { s.settings.ensure<T>(block); }};
+}
 
 /// An engine, described once: everything the workbench needs to offer it, list it, serve with it
 /// and show what it ignores. Engines register in core/engine/builtin/builtin_engines.cpp, one line

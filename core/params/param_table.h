@@ -244,15 +244,18 @@ template <class Spec> Field<Spec> text(std::string key, std::string Spec::*membe
 
 /// The fields of `Inner`, reached from `Outer` through `at` (nullptr: not there), keys prefixed
 /// with `prefix` ("systolic."). `missing` says why a set fails when the inner spec is absent.
+/// `constView` (optional) reaches it from a const Outer for reading, where `at` may change what it
+/// reaches (a copy-on-write store); without it reads go through `at`.
 template <class Outer, class Inner>
 ParamTable<Outer> lift(const ParamTable<Inner>& inner, const std::string& prefix, std::function<Inner*(Outer&)> at,
-                       std::function<std::string(const Outer&)> missing) {
+                       std::function<std::string(const Outer&)> missing,
+                       std::function<const Inner*(const Outer&)> constView = {}) {
   std::vector<Field<Outer>> out;
   for (const auto& f : inner.fields()) {
     Field<Outer> g;
     static_cast<FieldInfo&>(g) = f;
     g.key = prefix + f.key;
-    auto view = [at](const Outer& o) { return at(const_cast<Outer&>(o)); };
+    auto view = [at, constView](const Outer& o) -> const Inner* { return constView ? constView(o) : at(const_cast<Outer&>(o)); };
     g.get = [view, get = f.get](const Outer& o) {
       const Inner* i = view(o);
       return i ? get(*i) : FieldValue(0.0);

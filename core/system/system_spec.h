@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/device/device_spec.h"
-#include "core/system/parallelism.h"
+#include "core/system/settings_blocks.h"
 
 #include <string>
 #include <vector>
@@ -58,9 +58,9 @@ struct SystemSpec {
   std::vector<DeviceGroup> groups;
   LinkSpec groupLink;
   LinkSpec phaseLink;
-  /// How a multi-core chip maps the model (read by the npusim engine and scheduler); absent for
-  /// systems that have no `parallelism` block.
-  std::optional<ParallelismSpec> parallelism;
+  /// The engines' system-level settings blocks (EngineSettings), by preset key: the npusim
+  /// engine's `parallelism` (how a multi-core chip maps the model) where the system has one.
+  SettingsBlocks settings;
   std::map<std::string, std::string> sources;
 
   /// The (first) prefill and decode groups; a heterogeneous system has more of either.

@@ -105,7 +105,7 @@ NpusimChipData npusimChipData(const EvaluationRequest& request, const engine::Gr
   d.phase = phase;
   const auto& system = request.system;
   d.system = QString::fromStdString(system.name);
-  d.parallelism = system.parallelism ? *system.parallelism : ParallelismSpec{};
+  d.parallelism = parallelismOf(system) ? *parallelismOf(system) : ParallelismSpec{};
   std::vector<npu::ChipPool> pools;
   const DeviceGroup* first = nullptr;
   const engine::PerformanceModel* decodeModel = nullptr;

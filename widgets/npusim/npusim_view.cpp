@@ -65,9 +65,9 @@ void NpusimView::setRequest(std::shared_ptr<const EvaluationRequest> request) {
 void NpusimView::setResults(const std::shared_ptr<const ProjectResults>& results) {
   const auto before = mResults;
   mResults = results;
-  if (before && results && before->main && results->main && before->request && results->request &&
-      before->request->system.parallelism && results->request->system.parallelism &&
-      before->request->system.parallelism->groupSlots != results->request->system.parallelism->groupSlots) {
+  const ParallelismSpec* was = before && before->request ? parallelismOf(before->request->system) : nullptr;
+  const ParallelismSpec* now = results && results->request ? parallelismOf(results->request->system) : nullptr;
+  if (before && results && before->main && results->main && was && now && was->groupSlots != now->groupSlots) {
     mChange->setText(tr("Placement changed: %1").arg(latencyChange(*before->main, *results->main)));
     mChange->show();
   }
@@ -94,7 +94,7 @@ void NpusimView::moveGroup(int group, int slot) {
   const QString pool = role == DeviceRole::Prefill ? tr("prefill") : role == DeviceRole::Decode ? tr("decode") : tr("fused");
   mDocument->edit(tr("Move the %1 pool's stage %2 (pipeline %3) to slot %4").arg(pool).arg(g.stage).arg(g.pipeline).arg(slot),
                   [&](Project& p) {
-                    auto& par = p.system.system.parallelism;
+                    auto* par = parallelismOf(p.system.system);
                     if (!par) throw std::invalid_argument("the system has no parallelism block to place groups in");
                     par->groupSlots = placed;
                   });

@@ -7,7 +7,7 @@
 // flow only when every resource it locks (NocLock) is free, and the rest wait for the next round.
 
 #include "core/compute/npusim/npusim_spec.h"
-#include "core/system/parallelism.h"
+#include "core/engine/npusim/parallelism.h"
 
 #include <string>
 #include <vector>

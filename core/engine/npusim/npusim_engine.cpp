@@ -2,7 +2,7 @@
 #include "core/engine/npusim/npusim_engine.h"
 
 #include "core/engine/npusim/npusim_model.h"
-#include "core/system/parallelism_fields.h"
+#include "core/engine/npusim/parallelism_fields.h"
 
 namespace llmwb::engine {
 
@@ -10,14 +10,6 @@ namespace {
 
 std::unique_ptr<PerformanceModel> makeNpusimModel(const EngineContext& context) {
   return std::make_unique<npusim::NpusimModel>(context);
-}
-
-/// The system's parallelism block (core/system/parallelism_fields.h), as fields of the system.
-const params::ParamTable<SystemSpec>& parallelismSettingsFields() {
-  static const auto table = params::lift<SystemSpec, ParallelismSpec>(
-      parallelismFields(), "", [](SystemSpec& s) { return s.parallelism ? &*s.parallelism : nullptr; },
-      [](const SystemSpec&) { return std::string("the system has no parallelism block"); });
-  return table;
 }
 
 const char* kDescription =
@@ -38,13 +30,8 @@ EngineKind npusimEngine() {
                  {"quantisation.kv_cache", "one element size for weights, activations and KV cache: the weights' format"}},
           .unmodelled = {{ResultAspect::MemoryEnergy,
                           "NpuSim gives no power model (its 0.5 pJ per MAC is an assumption) and no per-bit memory energy"}},
-          .settings = {{.block = "parallelism",
-                         .title = "Parallelism on the chip (NpuSim 4.1, 4.3)",
-                         .fields = parallelismSettingsFields,
-                         .present = [](const SystemSpec& s) { return s.parallelism.has_value(); },
-                         .add = [](SystemSpec& s) {
-                           if (!s.parallelism) s.parallelism = ParallelismSpec{};
-                         }}},
+          .settings = {settingsBlock<ParallelismSpec>(std::string(kParallelismBlock), "Parallelism on the chip (NpuSim 4.1, 4.3)",
+                                                       parallelismFields)},
           .details = {npusim::ChipDetail::kType},
           .factory = makeNpusimModel};
 }

@@ -12,6 +12,14 @@
 
 namespace llmwb::engine::npusim {
 
+namespace {
+/// The system's parallelism block as the context hands it over; the defaults without one.
+ParallelismSpec parallelismIn(const engine::EngineContext& context) {
+  const ParallelismSpec* p = context.settings ? context.settings->find<ParallelismSpec>(kParallelismBlock) : nullptr;
+  return p ? *p : ParallelismSpec{};
+}
+} // namespace
+
 std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineCores) {
   const int unit = std::max(1, pipelineCores);
   int prefill = p.prefillCores > 0 ? p.prefillCores : (2 * cores / 3) / unit * unit;
@@ -81,7 +89,7 @@ void NpusimModel::Classes::fileComm(double seconds) {
 }
 
 NpusimModel::NpusimModel(const EngineContext& context)
-    : mDevice(context.group.device), mPar(context.parallelism ? *context.parallelism : ParallelismSpec{}),
+    : mDevice(context.group.device), mPar(parallelismIn(context)),
       mModel(context.model), mRole(context.group.role), mDescriptive(context.descriptive) {
   if (const auto* c = mDevice.compute.getIf<NpusimComputeSpec>()) mCore = *c;
   else {

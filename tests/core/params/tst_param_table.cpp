@@ -93,7 +93,7 @@ TEST(ParamTable, MarkdownListsEveryField) {
 // all come from the table.
 #include "core/compute/npusim/npusim_spec.h"
 #include "core/strategy/strategy.h"
-#include "core/system/parallelism.h"
+#include "core/engine/npusim/parallelism.h"
 
 TEST(EnumNames, OneTableGivesNamesParsingAndChoices) {
   using namespace llmwb;

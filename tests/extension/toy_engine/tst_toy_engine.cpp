@@ -6,6 +6,7 @@
 #include "core/engine/engine_registry.h"
 #include "core/engine/evaluate.h"
 #include "core/io/space_io.h"
+#include "core/io/spec_writer.h"
 #include "core/serving/serving.h"
 #include "tests/core/support/test_presets.h"
 
@@ -106,4 +107,36 @@ TEST(ToyEngine, IsListedByTheCommandLine) {
   std::ostringstream json;
   ASSERT_EQ(cli::enginesCommand({"list", "--json"}, json, err), 0);
   EXPECT_NE(json.str().find("\"name\": \"toy\""), std::string::npos) << json.str();
+}
+
+// Issue 35: an engine's system-level settings are its own struct in its own folder
+// (engine::settingsBlock): the system holds the toy's `toy` block without a member for it, a design
+// space binds system.toy.max_batch, the model reads it, and the system's writer writes it.
+TEST(ToyEngine, HasSystemSettingsOfItsOwn) {
+  const std::string text = R"({
+    "format_version": 1, "kind": "design_space", "name": "toy batch cap",
+    "system": "gpu/h100", "model": "llama-3.1-8b", "workload": "chat", "phases": "decode",
+    "parameters": [{"name": "engine", "field": "device.engine", "values": ["toy"]},
+                   {"name": "cap", "field": "system.toy.max_batch", "values": [4, 16]}],
+    "objectives": [{"metric": "decode.tokens_per_s", "direction": "maximise", "reference": 0}]
+  })";
+  const auto problem = bindDesignSpace(parseDesignSpace(text, "toy-cap.json"), lib());
+  ASSERT_EQ(problem.gridSize(), 2u);
+  const auto four = problem.evaluate(problem.pointAt(0));
+  const auto sixteen = problem.evaluate(problem.pointAt(1));
+  ASSERT_TRUE(four.feasible && sixteen.feasible);
+  EXPECT_GT(sixteen.objectives.front(), 2 * four.objectives.front()) << "a larger batch cap, a larger decode batch";
+
+  auto system = onToy("gpu/h100");
+  const auto r = evaluate(system, lib().model("llama-3.1-8b"), lib().workload("chat"));
+  ASSERT_GT(r.decode.batch, 4);
+  const auto* toy = engine::engines().find("toy");
+  ASSERT_EQ(toy->settings.size(), 1u);
+  EXPECT_FALSE(toy->settings.front().present(system));
+  toy->settings.front().add(system);
+  toy->settings.front().fields().find("max_batch")->set(system, params::FieldValue(4.0));
+  EXPECT_EQ(evaluate(system, lib().model("llama-3.1-8b"), lib().workload("chat")).decode.batch, 4);
+  const std::string written = io::systemJsonText(system);
+  EXPECT_NE(written.find("\"toy\""), std::string::npos) << written;
+  EXPECT_NE(written.find("\"max_batch\": 4"), std::string::npos) << written;
 }

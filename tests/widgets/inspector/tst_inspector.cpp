@@ -3,6 +3,7 @@
 // that go through the document (undoable, refused when fields disagree).
 #include "core/compute/arrays/array_spec.h"
 #include "core/compute/plena/plena_spec.h"
+#include "core/engine/npusim/parallelism.h"
 #include "tests/widgets/support/projects.h"
 #include "widgets/document/project_document.h"
 #include "widgets/inspector/inspector.h"
@@ -230,9 +231,9 @@ private slots:
       settle();
       auto* tp = t.inspector.findChild<QSpinBox*>(QStringLiteral("TP"));
       QVERIFY(tp);
-      QCOMPARE(tp->value(), t.doc.system().parallelism->tp);
+      QCOMPARE(tp->value(), parallelismOf(t.doc.system())->tp);
       tp->setValue(8);
-      QCOMPARE(t.doc.system().parallelism->tp, 8);
+      QCOMPARE(parallelismOf(t.doc.system())->tp, 8);
     }
     {
       // The snake kind's fields come from its parameter table like every other kind's.

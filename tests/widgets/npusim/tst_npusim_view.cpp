@@ -96,7 +96,7 @@ private slots:
 
   void aParallelismThatDoesNotFitSaysWhy() {
     auto r = request("npusim-small-256.llmwb");
-    r.system.parallelism->tp = 15; // a ring needs an even group
+    parallelismOf(r.system)->tp = 15; // a ring needs an even group
     ui::NpusimView view;
     view.setRequest(std::make_shared<const ui::EvaluationRequest>(r));
     QVERIFY(view.message().contains("ring"));
@@ -226,7 +226,7 @@ private slots:
     QCOMPARE(plot->draggedGroup(), -1);
     QCOMPARE(doc.undoStack()->count(), 1);
     QVERIFY2(doc.undoStack()->text(0).contains(QStringLiteral("stage 0")), qPrintable(doc.undoStack()->text(0)));
-    const auto& placed = doc.project().system.system.parallelism->groupSlots;
+    const auto& placed = parallelismOf(doc.project().system.system)->groupSlots;
     QVERIFY(!placed.empty());
     QCOMPARE(placed.front(), 63);
     QCOMPARE(plot->data().map.at(idle).group, 0);
@@ -239,7 +239,7 @@ private slots:
              qPrintable(change));
 
     doc.undoStack()->undo();
-    QVERIFY(doc.project().system.system.parallelism->groupSlots.empty());
+    QVERIFY(parallelismOf(doc.project().system.system)->groupSlots.empty());
     QCOMPARE(plot->data().map.at(first).group, 0);
     QCOMPARE(plot->data().map.at(idle).group, -1);
     // A drop on the group's own slot, or outside the mesh, changes nothing.

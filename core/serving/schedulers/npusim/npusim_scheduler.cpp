@@ -51,13 +51,14 @@ class NpusimScheduler final : public Scheduler {
 public:
   void run(const SchedulerContext& context, ServingRun& run) const override {
     const auto& system = context.system;
-    if (!system.parallelism) {
+    const ParallelismSpec* parallelism = parallelismOf(system);
+    if (!parallelism) {
       run.failure = "the npusim scheduler needs a system with a \"parallelism\" block (see docs/npusim.md)";
       return;
     }
-    const auto& par = *system.parallelism;
+    const auto& par = *parallelism;
     if (par.mode == PdMode::Fusion) fusion(context, run, par);
-    else disaggregation(context, run);
+    else disaggregation(context, run, par);
   }
 
 private:
@@ -80,7 +81,7 @@ private:
     serveOnPool(context, run, *model, policy);
   }
 
-  static void disaggregation(const SchedulerContext& context, ServingRun& run) {
+  static void disaggregation(const SchedulerContext& context, ServingRun& run, const ParallelismSpec& par) {
     const auto& system = context.system;
     DeviceGroup prefillGroup, decodeGroup;
     if (system.disaggregated()) {
@@ -103,7 +104,7 @@ private:
     const LinkSpec link = nocHandoffLink(*npu);
     // Prompts stream through the pipeline stages, one per stage; the decode pool holds what its
     // stage groups' credit allows.
-    const DecodePhaseModel decode{"decode", decodeModel.get(), 1.0, creditLimit(*decodeModel, system.parallelism->coreCredit)};
+    const DecodePhaseModel decode{"decode", decodeModel.get(), 1.0, creditLimit(*decodeModel, par.coreCredit)};
     serveDisaggregated(context, run, *prefillModel, {decode}, link, npu->pool().pipelines * npu->pool().pp,
                        makeNpusimKvTracker);
   }

@@ -7,7 +7,7 @@
 #include "core/io/input_error.h"
 #include "core/io/overrides.h"
 #include "core/io/project.h"
-#include "core/system/parallelism_fields.h"
+#include "core/engine/npusim/parallelism_fields.h"
 #include "tests/core/support/test_presets.h"
 
 #include <gtest/gtest.h>
@@ -33,9 +33,9 @@ double prefillSeconds(const SystemSpec& s, double tokens = 1024) {
 /// four per row; linear: 1 x 4 lines, two per row).
 SystemSpec partChip(CorePlacement placement = CorePlacement::Ring) {
   auto s = lib().system("npusim/large-64");
-  s.parallelism->tp = 4;
-  s.parallelism->pp = 7;
-  s.parallelism->placement = placement;
+  parallelismOf(s)->tp = 4;
+  parallelismOf(s)->pp = 7;
+  parallelismOf(s)->placement = placement;
   return s;
 }
 } // namespace
@@ -52,7 +52,7 @@ TEST(GroupSlots, TextFormAndErrors) {
   }
   OverrideTarget t{lib().system("npusim/large-64"), lib().model("qwen3-4b"), "qwen3-4b", lib().workload("chat")};
   applyOverrides(t, {"/parallelism/group_slots=15,0"}, lib());
-  EXPECT_EQ(t.system.parallelism->groupSlots, (std::vector<int>{15, 0}));
+  EXPECT_EQ(parallelismOf(t.system)->groupSlots, (std::vector<int>{15, 0}));
   try {
     applyOverrides(t, {"/parallelism/group_slots=2,2"}, lib());
     FAIL() << "accepted a slot given twice";
@@ -101,10 +101,10 @@ TEST(GroupSlots, MovingAGroupToAFreeSlotOrOntoAnotherSwapsThem) {
 TEST(GroupSlots, TheDefaultOrderKeepsTheEnginesNumbersAndAFarStageCostsMore) {
   auto s = partChip();
   const double inOrder = prefillSeconds(s);
-  s.parallelism->groupSlots = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+  parallelismOf(s)->groupSlots = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
   EXPECT_DOUBLE_EQ(prefillSeconds(s), inOrder); // the same order written out
   // Stage 3 to the far corner of the mesh: its activations in and out travel 8 hops, not 2.
-  s.parallelism->groupSlots = {0, 1, 2, 15};
+  parallelismOf(s)->groupSlots = {0, 1, 2, 15};
   const double far = prefillSeconds(s);
   std::printf("    ring: prefill 1024 tokens in order %.6f ms, stage 3 in slot 15 %.6f ms\n", inOrder * 1e3, far * 1e3);
   EXPECT_GT(far, inOrder);
@@ -113,14 +113,14 @@ TEST(GroupSlots, TheDefaultOrderKeepsTheEnginesNumbersAndAFarStageCostsMore) {
   // every rank on the same links. One pipeline of 16 stages down the left column and up the right
   // one puts 14 of its 15 boundaries one row apart, a link per rank.
   auto line = partChip(CorePlacement::LinearSeq);
-  line.parallelism->pp = 16;
+  parallelismOf(line)->pp = 16;
   const double boustrophedon = prefillSeconds(line);
-  line.parallelism->groupSlots = {0, 3, 4, 7, 8, 11, 12, 15, 14, 13, 10, 9, 6, 5, 2, 1};
+  parallelismOf(line)->groupSlots = {0, 3, 4, 7, 8, 11, 12, 15, 14, 13, 10, 9, 6, 5, 2, 1};
   const double columns = prefillSeconds(line);
   std::printf("    linear PP 16: in order %.6f ms, down and up the columns %.6f ms\n", boustrophedon * 1e3, columns * 1e3);
   EXPECT_LT(columns, boustrophedon);
   // A slot past the mesh is an infeasible result naming the field, not a crash.
-  s.parallelism->groupSlots = {16};
+  parallelismOf(s)->groupSlots = {16};
   const auto pm = buildModel(s, s.groups.front(), lib().model("qwen3-4b"));
   const auto r = pm->step({Phase::Prefill, 1, 256, 0, 1});
   EXPECT_FALSE(r.feasible);
@@ -147,12 +147,12 @@ TEST(GroupSlots, BoundaryScaleAgainstTheDefault) {
 TEST(GroupSlots, AProjectKeepsThemThroughSaveAndOpen) {
   auto project = readProject(LLMWB_TEST_PRESETS "/projects/npusim-large-64.llmwb", lib());
   project.system.preset.clear(); // edited: written inline
-  project.system.system.parallelism->groupSlots = {63, 5};
+  parallelismOf(project.system.system)->groupSlots = {63, 5};
   const auto file = std::filesystem::temp_directory_path() / "llmwb-group-slots.llmwb";
   writeProject(project, file);
   const auto text = projectJsonText(project);
   EXPECT_NE(text.find("\"group_slots\": \"63,5\""), std::string::npos);
   const auto back = readProject(file, lib());
   std::filesystem::remove(file);
-  EXPECT_EQ(back.system.system.parallelism->groupSlots, (std::vector<int>{63, 5}));
+  EXPECT_EQ(parallelismOf(back.system.system)->groupSlots, (std::vector<int>{63, 5}));
 }

@@ -27,9 +27,9 @@ const PresetLibrary& lib() { return test::presets(); }
 
 SystemSpec chip(const char* id, int tp, TensorPartition partition, CorePlacement placement) {
   auto s = lib().system(id);
-  s.parallelism->tp = tp;
-  s.parallelism->partition = partition;
-  s.parallelism->placement = placement;
+  parallelismOf(s)->tp = tp;
+  parallelismOf(s)->partition = partition;
+  parallelismOf(s)->placement = placement;
   return s;
 }
 
@@ -262,11 +262,13 @@ TEST(NpusimPartition, GridAsFig9Plots_NT1) {
 TEST(NpusimPartition, CollectiveFormsCostWhatTheyMove) {
   const auto prefill = [](TensorPartition part, CorePlacement place, ReduceForm reduce, bool overlap) {
     auto s = chip("npusim/large-64", 4, part, place);
-    s.parallelism->reduce = reduce;
-    s.parallelism->overlapRotation = overlap;
+    parallelismOf(s)->reduce = reduce;
+    parallelismOf(s)->overlapRotation = overlap;
     return prefillSeconds(s, "qwen3-4b", 256);
   };
-  const auto preset = lib().system("npusim/large-64").parallelism;
+  const auto system = lib().system("npusim/large-64");
+  const auto* preset = parallelismOf(system);
+  ASSERT_TRUE(preset);
   EXPECT_EQ(preset->reduce, ReduceForm::AllReduce);
   EXPECT_FALSE(preset->overlapRotation);
   // K: the all-gather half of the all-reduce costs time; the rotation flag does not touch K.
@@ -356,15 +358,15 @@ TEST(NpusimArea, ConfigTwoOverBaseIsTheDerivedRatio_S2a) {
 TEST(NpusimParallelism, OverridesSwitchEveryChoiceAndRejectBadValues) {
   OverrideTarget t{lib().system("npusim/large-64"), lib().model("qwen3-4b"), "qwen3-4b", lib().workload("chat")};
   applyOverrides(t, {"/parallelism/partition=MNK", "/parallelism/placement=mesh", "/parallelism/tp=16"}, lib());
-  EXPECT_EQ(t.system.parallelism->partition, TensorPartition::MNK);
-  EXPECT_EQ(t.system.parallelism->placement, CorePlacement::Mesh);
-  EXPECT_EQ(t.system.parallelism->tp, 16);
+  EXPECT_EQ(parallelismOf(t.system)->partition, TensorPartition::MNK);
+  EXPECT_EQ(parallelismOf(t.system)->placement, CorePlacement::Mesh);
+  EXPECT_EQ(parallelismOf(t.system)->tp, 16);
   applyOverrides(t, {"/parallelism/mode=disaggregation", "/parallelism/prefill_cores=49", "/parallelism/decode_cores=14"}, lib());
-  EXPECT_EQ(t.system.parallelism->mode, PdMode::Disaggregation);
-  EXPECT_EQ(t.system.parallelism->prefillCores, 49);
+  EXPECT_EQ(parallelismOf(t.system)->mode, PdMode::Disaggregation);
+  EXPECT_EQ(parallelismOf(t.system)->prefillCores, 49);
   applyOverrides(t, {"/parallelism/reduce=reduce-scatter", "/parallelism/overlap_rotation=true"}, lib());
-  EXPECT_EQ(t.system.parallelism->reduce, ReduceForm::ReduceScatter);
-  EXPECT_TRUE(t.system.parallelism->overlapRotation);
+  EXPECT_EQ(parallelismOf(t.system)->reduce, ReduceForm::ReduceScatter);
+  EXPECT_TRUE(parallelismOf(t.system)->overlapRotation);
   EXPECT_THROW(applyOverrides(t, {"/parallelism/overlap_rotation=maybe"}, lib()), InputError);
   try {
     applyOverrides(t, {"/parallelism/placement=diagonal"}, lib());

@@ -3,6 +3,7 @@
 // (N-S1), heterogeneous decode cores (N-S2) and PD fusion against disaggregation (N-S3), Qwen3-4B
 // on the 64-core chip, all requests at once. Model beside paper is printed; GAP marks a miss.
 #include "core/compute/npusim/npusim_spec.h"
+#include "core/engine/npusim/parallelism.h"
 #include "core/serving/serving.h"
 #include "tests/core/support/test_presets.h"
 
@@ -32,8 +33,8 @@ ServingResult serve(const SystemSpec& s, long long in, long long out, int reques
 
 SystemSpec pd(int p, int d, const char* id = "npusim/large-64-pd") {
   auto s = lib().system(id);
-  s.parallelism->prefillCores = p;
-  s.parallelism->decodeCores = d;
+  parallelismOf(s)->prefillCores = p;
+  parallelismOf(s)->decodeCores = d;
   return s;
 }
 
@@ -127,7 +128,7 @@ TEST(NpusimServing, TheDecodePoolHoldsItsCredit) {
   c.requests = 200;
   c.scheduler = "npusim";
   auto peakDecoding = [&](int credit) {
-    s.parallelism->coreCredit = credit;
+    parallelismOf(s)->coreCredit = credit;
     const auto r = simulate(s, lib().model("qwen3-4b"), c);
     EXPECT_TRUE(r.feasible) << r.reason;
     EXPECT_EQ(r.completed, 200);

@@ -3,9 +3,11 @@
 // How a multi-core chip maps a model (NpuSim sections 4.1 and 4.3): the tensor-parallel group and
 // its GEMM partition, where the group's cores sit on the mesh, pipeline stages over core groups,
 // and PD fusion or disaggregation with the prefill and decode core pools. A system field
-// (`parallelism`), so `--set /parallelism/tp=16` switches it; fields: parallelism_fields.cpp.
+// (`parallelism`), so `--set /parallelism/tp=16` switches it; fields: parallelism_fields.cpp. The
+// system holds it among its engines' settings blocks (SystemSpec::settings): parallelismOf().
 
 #include "core/registry/enum_names.h"
+#include "core/system/system_spec.h"
 
 #include <optional>
 #include <string>
@@ -76,5 +78,11 @@ struct ParallelismSpec {
   /// Empty: every group in order (core/engine/npusim/chip_map.h).
   std::vector<int> groupSlots;
 };
+
+/// The system's key of the block.
+inline constexpr std::string_view kParallelismBlock = "parallelism";
+/// The system's parallelism block, or nullptr when it has none.
+inline const ParallelismSpec* parallelismOf(const SystemSpec& system) { return system.settings.find<ParallelismSpec>(kParallelismBlock); }
+inline ParallelismSpec* parallelismOf(SystemSpec& system) { return system.settings.find<ParallelismSpec>(kParallelismBlock); }
 
 } // namespace llmwb

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/system/parallelism_fields.h"
+#include "core/engine/npusim/parallelism_fields.h"
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/params/param_table.h"
-#include "core/system/parallelism.h"
+#include "core/engine/npusim/parallelism.h"
 
 namespace llmwb {
 
