@@ -5,7 +5,7 @@
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
 #include "widgets/plots/figure_export.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 #include "widgets/plots/breakdown_data.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/plots/roofline_plot.h"

@@ -8,7 +8,7 @@
 #include "core/io/input_error.h"
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -10,7 +10,7 @@
 #include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/explore/explorer_view.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 #include "widgets/plots/roofline_plot.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
 #include "widgets/inspector/inspector.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/engine/evaluate.h"
+#include "core/engine/evaluation_options.h"
 #include "core/engine/performance_model.h"
 #include "core/engine/split_prefill_model.h"
 

@@ -9,7 +9,7 @@
 
 #include "core/system/system_spec.h"
 #include "core/engine/npusim/noc.h"
-#include "core/engine/npusim/npusim_model.h"
+#include "core/engine/npusim/pool_shape.h"
 
 #include <string>
 #include <vector>

@@ -4,6 +4,7 @@
 #include "core/compute/npusim/npusim_spec.h"
 #include "core/engine/engine_registry.h"
 #include "core/engine/npusim/noc.h"
+#include "core/engine/npusim/pool_shape.h"
 
 #include <array>
 #include <string>
@@ -11,28 +12,12 @@
 
 namespace llmwb::engine::npusim {
 
-/// The cores a group of a system runs on: the whole chip (fusion, role both) or a pool.
-struct PoolShape {
-  int cores = 0;      ///< cores of the pool
-  int tp = 1, pp = 1; ///< per pipeline
-  int pipelines = 1;  ///< data-parallel replicas
-  int used() const { return tp * pp * pipelines; }
-};
-
 /// The KV cache one pipeline stage's cores hold, in tokens of context: each core keeps its stage's
 /// layers of every token of the pipeline's requests (split over TP).
 struct StageKvCapacity {
   long long sramTokens = 0; ///< in SRAM after the reserve and the stage's resident weights
   long long hbmTokens = 0;  ///< in core-local HBM after the stage's spilled weights
 };
-
-/// The pool a group of `role` gets on a chip of `chipCores` cores for a model of `layers` layers;
-/// `problem` says why there is none.
-PoolShape poolShape(const ParallelismSpec& par, DeviceRole role, int chipCores, int layers, std::string& problem);
-
-/// Cores of the prefill and decode pools of a chip of `cores` (0 in the block: two thirds in whole
-/// pipelines of tp x pp, the rest).
-std::pair<int, int> poolCores(const ParallelismSpec& p, int cores, int pipelineCores);
 
 /// The npusim engine's detail product: where a group's pool sits on the chip, as the engine
 /// mapped it (what the NPU chip view draws).

@@ -4,7 +4,7 @@
 //   plots_gallery [PROJECT.llmwb] [--dark]
 #include "core/io/preset_library.h"
 #include "widgets/explore/explorer_view.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 #include "widgets/plots/breakdown_data.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/plots/roofline_plot.h"

@@ -6,7 +6,7 @@
 #include "core/io/preset_library.h"
 #include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_runner.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 #include "widgets/npusim/npusim_chip_plot.h"
 #include "widgets/npusim/npusim_view.h"
 #include "widgets/views/view_registry.h"

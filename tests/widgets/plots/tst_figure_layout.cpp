@@ -12,7 +12,7 @@
 // this needs no access to QCustomPlot's private label placement.
 #include "core/io/preset_library.h"
 #include "core/io/project.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 #include "widgets/plots/export_dialog.h"
 
 #include <QDir>

@@ -4,7 +4,7 @@
 // split, the tab only for NMP systems, and its figure export.
 #include "core/io/preset_library.h"
 #include "widgets/evaluation/evaluation_runner.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/snake/snake_die_plot.h"
 #include "widgets/snake/snake_view.h"

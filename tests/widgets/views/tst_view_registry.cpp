@@ -3,7 +3,7 @@
 // the registry, fed by the same ProjectResults; the roofline view shows the engine's roofline from
 // the result (group indices, no second engine run).
 #include "core/io/preset_library.h"
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 #include "widgets/evaluation/roofline_data.h"
 #include "widgets/views/view_registry.h"
 

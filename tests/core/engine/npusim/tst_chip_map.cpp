@@ -4,6 +4,7 @@
 // engine's stage-to-stage activations (the default order keeps the engine's numbers exactly).
 #include "core/engine/engine_registry.h"
 #include "core/engine/npusim/chip_map.h"
+#include "core/engine/npusim/npusim_model.h"
 #include "core/io/input_error.h"
 #include "core/io/overrides.h"
 #include "core/io/project.h"

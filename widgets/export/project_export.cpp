@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "widgets/export/project_figures.h"
+#include "widgets/export/project_export.h"
 
 #include "core/io/preset_library.h"
 #include "core/io/space_io.h"
