@@ -36,27 +36,22 @@ void roofline(EvaluationResult& result, const engine::PerformanceModel& prefill,
   result.roofline = engine::rooflineAt(p, d, workload, RooflineDetail::Operators);
 }
 
-} // namespace
-
-EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
-                          const EvaluationOptions& options) {
-  EvaluationResult result;
-  result.system = system.id.empty() ? system.name : system.id;
-  result.model = model.id;
-  result.workload = workload.id;
-  result.inputTokens = workload.inputTokens;
-  result.outputTokens = workload.outputTokens;
-
+/// Step 1: the inputs' own problems (the model's, a system without a prefill or decode group, an
+/// empty workload).
+void checkInputs(EvaluationResult& result, const SystemSpec& system, const ModelSpec& model, const Workload& workload) {
   for (const auto& p : model.problems()) result.problems.push_back("model: " + p);
-  const auto* prefillGroup = system.prefillGroup();
-  const auto* decodeGroup = system.decodeGroup();
-  if (!prefillGroup || !decodeGroup) result.problems.push_back("the system needs devices for both prefill and decode");
+  if (!system.prefillGroup() || !system.decodeGroup()) result.problems.push_back("the system needs devices for both prefill and decode");
   if (workload.inputTokens <= 0 || workload.outputTokens <= 0)
     result.problems.push_back("the workload needs at least one input and one output token");
-  // One performance model per group, built by the group's engine; the prefill group of a
-  // disaggregated system streams its cache out layer by layer.
+}
+
+/// Step 2: one performance model per group, built by the group's engine (the prefill group of a
+/// disaggregated system streams its cache out layer by layer), and each group's summary; with
+/// unsound inputs, the summaries alone.
+engine::GroupModels buildGroups(EvaluationResult& result, const SystemSpec& system, const ModelSpec& model,
+                                const EvaluationOptions& options) {
   engine::GroupModels models(system.groups.size());
-  const bool modelSound = result.problems.size() == 0;
+  const bool modelSound = result.problems.empty();
   for (std::size_t i = 0; i < system.groups.size(); ++i) {
     const auto& g = system.groups[i];
     DeviceSummary summary;
@@ -91,6 +86,105 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   for (const auto& g : system.groups)
     if (!g.device.package)
       for (const auto& w : g.device.memory.orderWarnings()) result.warnings.push_back(g.device.name + ": " + w);
+  return models;
+}
+
+/// Step 3 (one decode group): decode at the asked batch, else the largest that fits; when none
+/// fits, why.
+void decodePhase(EvaluationResult& result, const engine::PerformanceModel& decode, const Workload& workload,
+                 const EvaluationOptions& options) {
+  const int maxBatch = decode.maxDecodeBatch(workload);
+  const int batch = options.decodeBatch.value_or(maxBatch);
+  if (options.phases == EvaluationOptions::Phases::PrefillOnly) {
+    result.decode.maxBatch = maxBatch;
+  } else if (batch <= 0) {
+    result.decode.evaluated = true;
+    result.decode.feasible = false;
+    // No batch fits. The weights larger than the memory say so with both sizes (cheap: the common
+    // case in explorations); otherwise one step says why (an engine that does not model the
+    // model, a placement that holds not even one sequence).
+    const auto memory = decode.memory();
+    if (memory.weights > memory.capacity && memory.capacity.value() > 0) {
+      char text[160];
+      std::snprintf(text, sizeof text, "the weights (%.1f GiB) do not fit the decode device's memory (%.1f GiB)",
+                    units::inGibibytes(memory.weights), units::inGibibytes(memory.capacity));
+      result.decode.reason = text;
+    } else {
+      const auto probe = decode.step({engine::Phase::Decode, 1, 1, double(workload.inputTokens), 1});
+      result.decode.reason = probe.feasible ? "not even one sequence fits the decode device's memory" : probe.reason;
+    }
+  } else {
+    result.decode = decode.decode(workload, batch, options.decodeSegments);
+    result.decode.maxBatch = maxBatch;
+    const Bytes capacity = decode.memory().capacity;
+    if (result.decode.footprint > capacity) {
+      char text[200];
+      std::snprintf(text, sizeof text, "batch %d does not fit: needs %.1f GiB, the memory holds %.1f GiB (largest batch %d)",
+                    batch, units::inGibibytes(result.decode.footprint), units::inGibibytes(capacity), maxBatch);
+      result.decode.feasible = false;
+      result.decode.reason = text;
+    }
+  }
+}
+
+/// Step 4 (disaggregated systems): the prefill -> decode hand-off of the prompt's cache, and the
+/// part of it the prefill does not hide.
+void handOff(EvaluationResult& result, const engine::PerformanceModel& prefill, const SystemSpec& system, const ModelSpec& model,
+             const Workload& workload, double requestsPerPrefill) {
+  if (!system.disaggregated() || !result.prefill.evaluated) return;
+  const Bytes kv = prefill.sequenceFootprint(workload, double(workload.inputTokens)) * requestsPerPrefill;
+  result.endToEnd.kvTransferBytes = kv;
+  result.endToEnd.kvTransferTime = engine::handoffTime(kv, system.phaseLink);
+  result.prefill.ttft += engine::exposedTransfer(result.endToEnd.kvTransferTime, result.prefill.time, model.layerCount());
+}
+
+/// Step 5, the steady state. Aggregated: the device prefills the batch's prompts one by one, then
+/// decodes them together. Disaggregated: both groups work at once; the slower one sets the pace
+/// and the other idles (static + background power) for the rest of the time.
+void steadyState(EvaluationResult& result, const engine::PerformanceModel& prefill, const engine::PerformanceModel& decode,
+                 const SystemSpec& system, const Workload& workload, double requestsPerPrefill) {
+  auto& e2e = result.endToEnd;
+  const auto& pre = result.prefill;
+  const auto& dec = result.decode;
+  if (!(pre.evaluated && pre.feasible && dec.feasible && dec.evaluated && dec.batch > 0)) return;
+  const double b = dec.batch;
+  const double out = double(workload.outputTokens);
+  if (!system.disaggregated()) {
+    const Seconds cycle = pre.time * (b / requestsPerPrefill) + dec.time;
+    const Joules energy = pre.energy * (b / requestsPerPrefill) + dec.energy;
+    e2e.requestsPerSecond = b / cycle.value();
+    e2e.tokensPerSecond = b * out / cycle.value();
+    e2e.averagePower = energy / cycle;
+    e2e.tokensPerJoule = b * out / energy.value();
+    return;
+  }
+  const double prefillRate = requestsPerPrefill / pre.time.value();
+  const double decodeRate = b / dec.time.value();
+  const double rate = std::min(prefillRate, decodeRate);
+  const Watts prefillIdle = prefill.idlePower();
+  const Watts decodeIdle = decode.idlePower();
+  const double prefillBusy = rate / prefillRate, decodeBusy = rate / decodeRate;
+  const Watts link = system.phaseLink.energy * (e2e.kvTransferBytes * (rate / requestsPerPrefill)) / Seconds(1.0);
+  e2e.averagePower = pre.averagePower * prefillBusy + prefillIdle * (1.0 - prefillBusy) + dec.averagePower * decodeBusy +
+                     decodeIdle * (1.0 - decodeBusy) + link;
+  e2e.requestsPerSecond = rate;
+  e2e.tokensPerSecond = rate * out;
+  e2e.tokensPerJoule = e2e.tokensPerSecond / e2e.averagePower.value();
+}
+
+} // namespace
+
+EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, const Workload& workload,
+                          const EvaluationOptions& options) {
+  EvaluationResult result;
+  result.system = system.id.empty() ? system.name : system.id;
+  result.model = model.id;
+  result.workload = workload.id;
+  result.inputTokens = workload.inputTokens;
+  result.outputTokens = workload.outputTokens;
+
+  checkInputs(result, system, model, workload);
+  const engine::GroupModels models = buildGroups(result, system, model, options);
   if (options.keepModels) result.models = models; // the views ask them for detail products
   if (!result.problems.empty()) {
     result.feasible = false;
@@ -105,102 +199,25 @@ EvaluationResult evaluate(const SystemSpec& system, const ModelSpec& model, cons
   auto modelOf = [&](const DeviceGroup* g) -> const engine::PerformanceModel& {
     return *models[std::size_t(g - system.groups.data())];
   };
-  const engine::PerformanceModel& prefillEval = modelOf(prefillGroup);
-  const engine::PerformanceModel& decodeEval = modelOf(decodeGroup);
-  const auto nameEngines = [&] { // which engine computed each phase, for views that say what it did not
-    result.prefill.engine = prefillEval.engine();
-    result.decode.engine = decodeEval.engine();
-  };
+  const engine::PerformanceModel& prefill = modelOf(system.prefillGroup());
+  const engine::PerformanceModel& decode = modelOf(system.decodeGroup());
 
   if (system.heterogeneous()) {
     engine::evaluateHeterogeneous(system, model, workload, options, models, result);
-    if (options.roofline && system.prefillSplitByLayer()) result.roofline = engine::heterogeneousRoofline(result, models, system, model, workload);
-    else if (options.roofline) roofline(result, prefillEval, decodeEval, system, workload);
-    nameEngines();
-    finish(result, violations);
-    return result;
-  }
-
-  if (options.phases != EvaluationOptions::Phases::DecodeOnly)
-    result.prefill = prefillEval.prefill(workload, std::max(1, options.prefillBatch));
-
-  const int maxBatch = decodeEval.maxDecodeBatch(workload);
-  int batch = options.decodeBatch.value_or(maxBatch);
-  if (options.phases == EvaluationOptions::Phases::PrefillOnly) {
-    result.decode.maxBatch = maxBatch;
-  } else if (batch <= 0) {
-    result.decode.evaluated = true;
-    result.decode.feasible = false;
-    // No batch fits. The weights larger than the memory say so with both sizes (cheap: the common
-    // case in explorations); otherwise one step says why (an engine that does not model the
-    // model, a placement that holds not even one sequence).
-    const auto memory = decodeEval.memory();
-    if (memory.weights > memory.capacity && memory.capacity.value() > 0) {
-      char text[160];
-      std::snprintf(text, sizeof text, "the weights (%.1f GiB) do not fit the decode device's memory (%.1f GiB)",
-                    units::inGibibytes(memory.weights), units::inGibibytes(memory.capacity));
-      result.decode.reason = text;
-    } else {
-      const auto probe = decodeEval.step({engine::Phase::Decode, 1, 1, double(workload.inputTokens), 1});
-      result.decode.reason = probe.feasible ? "not even one sequence fits the decode device's memory" : probe.reason;
-    }
   } else {
-    result.decode = decodeEval.decode(workload, batch, options.decodeSegments);
-    result.decode.maxBatch = maxBatch;
-    const Bytes capacity = decodeEval.memory().capacity;
-    if (result.decode.footprint > capacity) {
-      char text[200];
-      std::snprintf(text, sizeof text, "batch %d does not fit: needs %.1f GiB, the memory holds %.1f GiB (largest batch %d)",
-                    batch, units::inGibibytes(result.decode.footprint), units::inGibibytes(capacity), maxBatch);
-      result.decode.feasible = false;
-      result.decode.reason = text;
-    }
+    const double requestsPerPrefill = std::max(1, options.prefillBatch);
+    if (options.phases != EvaluationOptions::Phases::DecodeOnly) result.prefill = prefill.prefill(workload, std::max(1, options.prefillBatch));
+    decodePhase(result, decode, workload, options);
+    handOff(result, prefill, system, model, workload, requestsPerPrefill);
+    steadyState(result, prefill, decode, system, workload, requestsPerPrefill);
   }
-
-  // Prefill -> decode hand-off of the prompt's cache (disaggregated systems only).
-  const int layers = model.layerCount();
-  const double requestsPerPrefill = std::max(1, options.prefillBatch);
-  if (system.disaggregated() && result.prefill.evaluated) {
-    const Bytes kv = prefillEval.sequenceFootprint(workload, double(workload.inputTokens)) * requestsPerPrefill;
-    result.endToEnd.kvTransferBytes = kv;
-    result.endToEnd.kvTransferTime = engine::handoffTime(kv, system.phaseLink);
-    result.prefill.ttft += engine::exposedTransfer(result.endToEnd.kvTransferTime, result.prefill.time, layers);
-  }
-
-  // Steady state. Aggregated: the device prefills the batch's prompts one by one, then decodes
-  // them together. Disaggregated: both groups work at once; the slower one sets the pace and the
-  // other idles (static + background power) for the rest of the time.
-  auto& e2e = result.endToEnd;
-  const auto& pre = result.prefill;
-  const auto& dec = result.decode;
-  if (pre.evaluated && pre.feasible && dec.feasible && dec.evaluated && dec.batch > 0) {
-    const double b = dec.batch;
-    const double out = double(workload.outputTokens);
-    if (!system.disaggregated()) {
-      const Seconds cycle = pre.time * (b / requestsPerPrefill) + dec.time;
-      const Joules energy = pre.energy * (b / requestsPerPrefill) + dec.energy;
-      e2e.requestsPerSecond = b / cycle.value();
-      e2e.tokensPerSecond = b * out / cycle.value();
-      e2e.averagePower = energy / cycle;
-      e2e.tokensPerJoule = b * out / energy.value();
-    } else {
-      const double prefillRate = requestsPerPrefill / pre.time.value();
-      const double decodeRate = b / dec.time.value();
-      const double rate = std::min(prefillRate, decodeRate);
-      const Watts prefillIdle = prefillEval.idlePower();
-      const Watts decodeIdle = decodeEval.idlePower();
-      const double prefillBusy = rate / prefillRate, decodeBusy = rate / decodeRate;
-      const Watts link = system.phaseLink.energy * (e2e.kvTransferBytes * (rate / requestsPerPrefill)) / Seconds(1.0);
-      e2e.averagePower = pre.averagePower * prefillBusy + prefillIdle * (1.0 - prefillBusy) +
-                         dec.averagePower * decodeBusy + decodeIdle * (1.0 - decodeBusy) + link;
-      e2e.requestsPerSecond = rate;
-      e2e.tokensPerSecond = rate * out;
-      e2e.tokensPerJoule = e2e.tokensPerSecond / e2e.averagePower.value();
-    }
-  }
-
-  if (options.roofline) roofline(result, prefillEval, decodeEval, system, workload);
-  nameEngines();
+  if (options.roofline && system.heterogeneous() && system.prefillSplitByLayer())
+    result.roofline = engine::heterogeneousRoofline(result, models, system, model, workload);
+  else if (options.roofline)
+    roofline(result, prefill, decode, system, workload);
+  // Which engine computed each phase, for views that say what it did not.
+  result.prefill.engine = prefill.engine();
+  result.decode.engine = decode.engine();
   finish(result, violations);
   return result;
 }

@@ -65,17 +65,16 @@ double dmaFraction(const DmaSpec& dma, Stream s) {
 
 } // namespace
 
-OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement, bool explain) {
-  OperatorCost cost;
-  const auto& compute = device.compute();
-  const auto& memory = device.memory();
-  const auto& strategy = device.spec().strategy;
-  const std::size_t levels = 1 + memory.offChip.size();
-  if (levels > kMaxChainLevels || op.operands.size() > kMaxOperands)
-    throw std::length_error("costOperator: more levels or operands than the model supports");
-  cost.flops = op.flops();
+namespace {
 
-  // Compute: matrix, vector and scan work issue one after another (PLENA's analytic model sums them).
+using Streams = std::array<StreamBytes, kStreamCount>;
+using OnChipShares = std::array<double, kMaxOperands>;
+using Traffic = std::array<OperandTraffic, kMaxOperands>;
+
+/// Step 1, compute: matrix, vector and scan work issue one after another (PLENA's analytic model
+/// sums them). Returns the matrix units' busy time (their energy).
+Seconds costCompute(OperatorCost& cost, const Operator& op, const DeviceModel& device) {
+  const auto& compute = device.compute();
   const int matrixBits = compute.matrixOperandBits(op.cls, device.operandBits());
   Seconds matrixBusy;
   for (const auto& g : op.gemms) {
@@ -85,14 +84,15 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   cost.vectorTime = compute.vectorTime(op.vectorOps);
   if (op.scan.tokens > 0) cost.vectorTime += compute.scanTime(op.scan);
   cost.computeTime = cost.matrixTime + cost.vectorTime;
+  return matrixBusy;
+}
 
-  // Activations get the on-chip activation share, the most-read operands first.
+/// Step 2, residency: the share of each operand held on chip. Weights and cache as placed;
+/// activations get the on-chip activation share, the most-read operands first.
+OnChipShares onChipShares(const Operator& op, const Placement& placement, const Traffic& traffic) {
   const std::size_t operands = op.operands.size();
   std::array<std::size_t, kMaxOperands> order{};
   std::iota(order.begin(), order.begin() + operands, 0);
-  std::array<OperandTraffic, kMaxOperands> traffic{};
-  const GemmTiling tiling = compute.tiling();
-  for (std::size_t i = 0; i < operands; ++i) traffic[i] = operandTraffic(op.operands[i], op, strategy.dataflow, tiling);
   // A stable insertion sort (a handful of operands; std::stable_sort allocates a buffer).
   std::array<double, kMaxOperands> moves{};
   for (std::size_t i = 0; i < operands; ++i) moves[i] = traffic[i].reads + traffic[i].writes;
@@ -102,7 +102,7 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
     for (; m > 0 && moves[i] > moves[order[m - 1]]; --m) order[m] = order[m - 1];
     order[m] = i;
   }
-  std::array<double, kMaxOperands> onChip{};
+  OnChipShares onChip{};
   double activationRoom = placement.activationShare.value();
   for (std::size_t n = 0; n < operands; ++n) {
     const std::size_t i = order[n];
@@ -118,11 +118,15 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
     }
     }
   }
+  return onChip;
+}
 
-  std::array<StreamBytes, kStreamCount> streams{};
-  for (std::size_t i = 0; i < operands; ++i) {
+/// Step 3, streams: the bytes each stream moves, and the part that crosses to the operands'
+/// off-chip homes (reads and writes of the resident part stay on chip).
+Streams streamBytes(const Operator& op, const Traffic& traffic, const OnChipShares& onChip) {
+  Streams streams{};
+  for (std::size_t i = 0; i < op.operands.size(); ++i) {
     const auto& o = op.operands[i];
-    // Reads and writes of the resident part stay on chip; the rest crosses to its off-chip home.
     if (traffic[i].reads > 0) {
       auto& s = streams[int(o.kind == DataKind::Activation ? Stream::VectorRead : Stream::MatrixRead)];
       s.total += o.bytes * traffic[i].reads;
@@ -134,10 +138,18 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
       s.offChip += o.bytes * (traffic[i].writes * (1.0 - onChip[i]));
     }
   }
+  return streams;
+}
 
-  // Transfer time per stream along the chain on-chip -> L1 -> ... (Eq. 2-5). The bandwidth priority
-  // splits every off-chip level between the matrix stream and the vector/write streams; the DMA
-  // sustains its measured fraction of what remains. Shared: one stream over all bytes.
+/// Step 4, transfers: each stream's time along the chain on-chip -> L1 -> ... (Eq. 2-5), and what
+/// bounds the operator. The bandwidth priority splits every off-chip level between the matrix
+/// stream and the vector/write streams; the DMA sustains its measured fraction of what remains.
+/// Shared: one stream over all bytes.
+void costTransfers(OperatorCost& cost, const Streams& streams, const DeviceModel& device, const Placement& placement,
+                   bool explain) {
+  const auto& memory = device.memory();
+  const auto& strategy = device.spec().strategy;
+  const std::size_t levels = 1 + memory.offChip.size();
   // Level bandwidths and latencies once per operator (MemoryLevel sums its parts on every call).
   std::array<BytesPerSecond, kMaxChainLevels> levelBandwidth{};
   std::array<Seconds, kMaxChainLevels> levelLatency{};
@@ -182,30 +194,29 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
       cost.boundStream = dominant;
       cost.boundLevel = t.boundLevel;
     }
-  } else {
-    for (int s = 0; s < kStreamCount; ++s) {
-      const double share = s == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
-      const auto t = chainFor(streams[s], share, dmaFraction(device.spec().dma, Stream(s)));
-      note(s, t);
-    }
-    for (int s = 0; s < kStreamCount; ++s)
-      if (cost.streamTime[s] > cost.computeTime && (cost.boundStream < 0 || cost.streamTime[s] > cost.streamTime[cost.boundStream])) {
-        cost.computeBound = false;
-        cost.boundStream = s;
-      }
-    if (!cost.computeBound) {
-      const auto share = cost.boundStream == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
-      cost.boundLevel = chainFor(streams[cost.boundStream], share, dmaFraction(device.spec().dma, Stream(cost.boundStream))).boundLevel;
-    }
+    return;
   }
-  cost.time = cost.computeTime;
-  for (auto t : cost.streamTime) cost.time = std::max(cost.time, t);
-  // Kernel launch and synchronisation (GPUs): a fixed time nothing overlaps.
-  cost.overheadTime = compute.kernelOverhead(op, device.operandBits());
-  if (cost.overheadTime.value() > 0) cost.time += cost.overheadTime;
+  for (int s = 0; s < kStreamCount; ++s) {
+    const double share = s == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
+    const auto t = chainFor(streams[s], share, dmaFraction(device.spec().dma, Stream(s)));
+    note(s, t);
+  }
+  for (int s = 0; s < kStreamCount; ++s)
+    if (cost.streamTime[s] > cost.computeTime && (cost.boundStream < 0 || cost.streamTime[s] > cost.streamTime[cost.boundStream])) {
+      cost.computeBound = false;
+      cost.boundStream = s;
+    }
+  if (!cost.computeBound) {
+    const auto share = cost.boundStream == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
+    cost.boundLevel = chainFor(streams[cost.boundStream], share, dmaFraction(device.spec().dma, Stream(cost.boundStream))).boundLevel;
+  }
+}
 
-  // Traffic per level for Eq. 6: data stored at level j are read there and staged through every
-  // nearer level (written into it, read out of it); written data take the opposite way.
+/// Step 5, traffic per level for Eq. 6: data stored at level j are read there and staged through
+/// every nearer level (written into it, read out of it); written data take the opposite way. Then
+/// the memory energy of that traffic.
+void costLevelTraffic(OperatorCost& cost, const Streams& streams, const MemoryHierarchy& memory, const Placement& placement) {
+  const std::size_t levels = 1 + memory.offChip.size();
   for (int s = 0; s < kStreamCount; ++s) {
     const auto& sb = streams[s];
     const bool write = s == int(Stream::Write);
@@ -233,12 +244,37 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
     const MemoryLevel& level = j == 0 ? memory.onChip : memory.offChip[j - 1];
     cost.memoryEnergy += level.readEnergy() * cost.traffic[j].read + level.writeEnergy() * cost.traffic[j].written;
   }
+}
 
-  // Dynamic compute energy: each unit draws its (non-static) share of the peak while it is busy.
+/// Step 6, compute energy: each unit draws its (non-static) share of the peak while it is busy.
+void costComputeEnergy(OperatorCost& cost, const DeviceModel& device, Seconds matrixBusy) {
   const Watts dynamicPeak = device.computePeakPower() * (1.0 - device.spec().power.staticFraction);
   const double matrixShare = device.matrixPowerShare();
   cost.computeEnergy = dynamicPeak * matrixShare * matrixBusy + dynamicPeak * (1.0 - matrixShare) * cost.vectorTime;
   if (matrixShare >= 1.0) cost.computeEnergy = dynamicPeak * (matrixBusy + cost.vectorTime);
+}
+
+} // namespace
+
+OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement, bool explain) {
+  if (1 + device.memory().offChip.size() > kMaxChainLevels || op.operands.size() > kMaxOperands)
+    throw std::length_error("costOperator: more levels or operands than the model supports");
+  OperatorCost cost;
+  cost.flops = op.flops();
+  const Seconds matrixBusy = costCompute(cost, op, device);
+  Traffic traffic{};
+  const GemmTiling tiling = device.compute().tiling();
+  for (std::size_t i = 0; i < op.operands.size(); ++i)
+    traffic[i] = operandTraffic(op.operands[i], op, device.spec().strategy.dataflow, tiling);
+  const Streams streams = streamBytes(op, traffic, onChipShares(op, placement, traffic));
+  costTransfers(cost, streams, device, placement, explain);
+  cost.time = cost.computeTime;
+  for (auto t : cost.streamTime) cost.time = std::max(cost.time, t);
+  // Kernel launch and synchronisation (GPUs): a fixed time nothing overlaps.
+  cost.overheadTime = device.compute().kernelOverhead(op, device.operandBits());
+  if (cost.overheadTime.value() > 0) cost.time += cost.overheadTime;
+  costLevelTraffic(cost, streams, device.memory(), placement);
+  costComputeEnergy(cost, device, matrixBusy);
   return cost;
 }
 
