@@ -9,8 +9,20 @@
 
 namespace llmwb {
 
-// A package device is resolved here, once per model: its spec stores the package only.
-DeviceModel::DeviceModel(DeviceSpec spec) : mSpec(resolvedDevice(std::move(spec))), mCompute(makeComputeUnit(mSpec.compute)) {}
+namespace {
+DeviceSpec resolvedKeepingReport(DeviceSpec spec, std::shared_ptr<const PackageReport>& kept) {
+  if (!spec.package) return resolvedDevice(std::move(spec));
+  auto report = std::make_shared<PackageReport>();
+  DeviceSpec resolved = resolvedDevice(std::move(spec), report.get());
+  kept = std::move(report);
+  return resolved;
+}
+} // namespace
+
+// A package device is resolved here, once per model: its spec stores the package only, and its
+// report stays with the model (summaries, views).
+DeviceModel::DeviceModel(DeviceSpec spec)
+    : mSpec(resolvedKeepingReport(std::move(spec), mPackage)), mCompute(makeComputeUnit(mSpec.compute)) {}
 
 int DeviceModel::operandBits() const {
   return std::max(mSpec.quantisation.weights.datapathBits(), mSpec.quantisation.activations.datapathBits());

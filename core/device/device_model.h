@@ -3,6 +3,7 @@
 
 #include "core/compute/compute_unit.h"
 #include "core/device/device_spec.h"
+#include "core/package/package.h"
 
 #include <memory>
 
@@ -19,6 +20,9 @@ public:
   const DeviceSpec& spec() const { return mSpec; }
   const ComputeUnit& compute() const { return *mCompute; }
   const MemoryHierarchy& memory() const { return mSpec.memory; }
+  /// A chiplet package's report as it was resolved (areas, arrays per chiplet, violations);
+  /// nullptr for other devices.
+  const PackageReport* package() const { return mPackage.get(); }
 
   /// Width the matrix datapath works at for the device's quantisation.
   int operandBits() const;
@@ -38,6 +42,7 @@ public:
   Watts idlePower() const;
 
 private:
+  std::shared_ptr<const PackageReport> mPackage;
   DeviceSpec mSpec;
   std::shared_ptr<const ComputeUnit> mCompute;
 };

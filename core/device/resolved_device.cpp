@@ -6,10 +6,12 @@
 
 namespace llmwb {
 
-DeviceSpec resolvedDevice(DeviceSpec device) {
+DeviceSpec resolvedDevice(DeviceSpec device, PackageReport* report) {
   if (device.package) {
     device.memory = {};
-    device.compute = resolvePackage(*device.package, device.memory).compute;
+    PackageReport resolved = resolvePackage(*device.package, device.memory);
+    device.compute = resolved.compute;
+    if (report) *report = std::move(resolved);
   } else if (auto derived = device.compute.kind().derivedMemory(device.compute, device.memory)) {
     device.memory = std::move(*derived);
   }

@@ -10,9 +10,12 @@
 
 namespace llmwb {
 
+struct PackageReport;
+
 /// The device with `compute` and `memory` filled from its package, or `memory` from its compute
-/// kind when the kind derives it; other devices unchanged.
-DeviceSpec resolvedDevice(DeviceSpec device);
+/// kind when the kind derives it; other devices unchanged. `report` (optional) takes the package's
+/// report (areas, arrays per chiplet, violations) so that nothing resolves it a second time.
+DeviceSpec resolvedDevice(DeviceSpec device, PackageReport* report = nullptr);
 
 /// The device's compute: its own, or what its package resolves into.
 ComputeSpec deviceCompute(const DeviceSpec& device);

@@ -32,9 +32,8 @@ DeviceSummary summariseDevice(DeviceRole role, int count, const DeviceModel& dev
   s.shorelineUsed = shoreline.required;
   s.shorelineAvailable = shoreline.available;
   if (!shoreline.feasible && !spec.power.datasheetTdp && !spec.package) s.violations.push_back(shoreline.reason);
-  if (spec.package) {
-    MemoryHierarchy scratch;
-    const auto report = resolvePackage(*spec.package, scratch);
+  if (const PackageReport* resolved = spec.package ? device.package() : nullptr) {
+    const auto& report = *resolved; // as the model resolved it: once per evaluation
     s.chipletArea = report.chiplet.total;
     s.chipletCap = report.chipletCap;
     s.interposerArea = report.interposerArea;

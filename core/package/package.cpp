@@ -3,6 +3,7 @@
 
 #include "core/compute/arrays/array_power.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 
@@ -65,7 +66,14 @@ ArrayComputeSpec wholePackage(ArrayComputeSpec chiplet, int chiplets) {
 
 ArrayComputeSpec packageCompute(const PackageSpec& p) { return wholePackage(filledChiplet(p), p.computeChiplets); }
 
+namespace {
+std::atomic<long long> gResolutions{0};
+} // namespace
+
+long long packageResolutions() { return gResolutions.load(std::memory_order_relaxed); }
+
 PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram, MemoryHierarchy& memory) {
+  gResolutions.fetch_add(1, std::memory_order_relaxed);
   PackageReport r;
   r.chipletCap = p.chipletAreaCap;
   r.interposerLimit = p.interposerLimit;

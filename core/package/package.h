@@ -38,5 +38,8 @@ ArrayComputeSpec packageCompute(const PackageSpec& p);
 PackageReport resolvePackage(const PackageSpec& p, const MemoryTechnology& sram, MemoryHierarchy& memory);
 /// The same with the package's own buffer SRAM (`p.sram`).
 PackageReport resolvePackage(const PackageSpec& p, MemoryHierarchy& memory);
+/// How many packages resolvePackage has resolved in this process, on every thread: a test checks
+/// that an evaluation resolves each package device once (DeviceModel keeps the report).
+long long packageResolutions();
 
 } // namespace llmwb

@@ -2,6 +2,7 @@
 #include "core/io/preset_library.h"
 #include "tests/core/support/test_presets.h"
 #include "core/engine/evaluate.h"
+#include "core/package/package.h"
 
 #include <gtest/gtest.h>
 
@@ -132,4 +133,21 @@ TEST(Evaluate, DiffusionWithAPrefixCacheKeepsTheKvAndRecomputesOneBlockPerPass) 
   EXPECT_NEAR(b.decode.footprint.value() - lone.decode.footprint.value(), 7 * kvPerSequence, 0.01 * 7 * kvPerSequence);
   // Prefill with the cache is the prompt's pass (1400 tokens), without it the first full pass (1600).
   EXPECT_LT(b.prefill.time.value(), a.prefill.time.value());
+}
+
+// Issue 35: an evaluation resolves each chiplet package once (the model keeps the report its
+// summary reads), however many views and figures then ask.
+TEST(Evaluate, ResolvesEachPackageOnce) {
+  const auto& lib = test::presets();
+  const auto system = lib.system("duet/system");
+  int packages = 0;
+  for (const auto& g : system.groups) packages += g.device.package ? 1 : 0;
+  ASSERT_EQ(packages, 2);
+  const long long before = packageResolutions();
+  EvaluationOptions options;
+  options.roofline = true;
+  const auto r = evaluate(system, lib.model("nemotron-h-56b"), lib.workload("arxiv"), options);
+  ASSERT_TRUE(r.feasible) << (r.problems.empty() ? "" : r.problems.front());
+  EXPECT_EQ(packageResolutions() - before, packages);
+  EXPECT_GT(r.devices.front().interposerArea.value(), 0); // the summary has the package's figures
 }
