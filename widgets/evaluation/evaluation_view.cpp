@@ -2,6 +2,7 @@
 #include "widgets/evaluation/evaluation_view.h"
 
 #include "widgets/common/format.h"
+#include "widgets/common/table_cells.h"
 #include "widgets/evaluation/summary_card.h"
 
 #include <QHBoxLayout>
@@ -28,12 +29,6 @@ QTableWidget* makeTable(const QStringList& headers) {
   return t;
 }
 
-QTableWidgetItem* cell(const QString& text, bool number = false, const QString& tip = {}) {
-  auto* item = new QTableWidgetItem(text);
-  if (number) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  if (!tip.isEmpty()) item->setToolTip(tip);
-  return item;
-}
 } // namespace
 
 EvaluationView::EvaluationView(QWidget* parent)
@@ -194,35 +189,33 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
     mArea->setValue(tr("—"), tr("no area model"),
                     tr("No silicon area: %1").arg(QString::fromStdString(r.areaMissing).toHtmlEscaped()));
 
-  mDevices->setRowCount(0);
-  for (const auto& d : r.devices) {
-    const int row = mDevices->rowCount();
-    mDevices->insertRow(row);
-    mDevices->setItem(row, 0, cell(QString::fromStdString(d.name)));
-    mDevices->setItem(row, 1, cell(QString::fromStdString(d.role)));
-    mDevices->setItem(row, 2, cell(QString::number(d.count), true));
-    mDevices->setItem(row, 3, cell(QString::fromStdString(d.engine), false,
-                                   tr("The performance model of this group (llmwb-cli engines list); the inspector's Engine changes it")));
-    mDevices->setItem(row, 4, cell(formatFlops(d.peakFlops), true, QString::fromStdString(d.compute)));
-    mDevices->setItem(row, 5, cell(formatBytes(d.memoryCapacity), true));
-    mDevices->setItem(row, 6, cell(formatBandwidth(d.memoryBandwidth), true));
-    mDevices->setItem(row, 7, cell(formatWatts(d.tdp), true));
-    mDevices->setItem(row, 8, cell(QString::fromStdString(d.memory)));
-    mDevices->setItem(row, 9, cell(QString::fromStdString(d.strategy + ", " + d.quantisation)));
+  mDevices->setRowCount(int(r.devices.size()));
+  for (int row = 0; row < int(r.devices.size()); ++row) {
+    const auto& d = r.devices[std::size_t(row)];
+    setCell(mDevices, row, 0, QString::fromStdString(d.name));
+    setCell(mDevices, row, 1, QString::fromStdString(d.role));
+    setCell(mDevices, row, 2, QString::number(d.count), true);
+    setCell(mDevices, row, 3, QString::fromStdString(d.engine), false,
+            tr("The performance model of this group (llmwb-cli engines list); the inspector's Engine changes it"));
+    setCell(mDevices, row, 4, formatFlops(d.peakFlops), true, QString::fromStdString(d.compute));
+    setCell(mDevices, row, 5, formatBytes(d.memoryCapacity), true);
+    setCell(mDevices, row, 6, formatBandwidth(d.memoryBandwidth), true);
+    setCell(mDevices, row, 7, formatWatts(d.tdp), true);
+    setCell(mDevices, row, 8, QString::fromStdString(d.memory));
+    setCell(mDevices, row, 9, QString::fromStdString(d.strategy + ", " + d.quantisation));
   }
   mDevices->resizeColumnsToContents();
   // MemExplorer 5.5: a system split by layer kind or decode phase shows each part on its group.
-  mParts->setRowCount(0);
-  for (const auto& p : r.parts) {
-    const int row = mParts->rowCount();
-    mParts->insertRow(row);
-    mParts->setItem(row, 0, cell(QString::fromStdString(p.part)));
-    mParts->setItem(row, 1, cell(QString::fromStdString(p.device)));
-    mParts->setItem(row, 2, cell(QString::number(p.batch), true));
-    mParts->setItem(row, 3, cell(formatSeconds(p.time), true, tr("the part's time for its batch, without the hand-offs between parts")));
-    mParts->setItem(row, 4, cell(formatNumber(p.tokensPerSecond), true));
-    mParts->setItem(row, 5, cell(formatNumber(p.tokensPerJoule), true, tr("tokens per joule, the group's static power included")));
-    mParts->setItem(row, 6, cell(tr("%1 J").arg(formatNumber(p.dynamicEnergy.value())), true, tr("compute, memory and collectives")));
+  mParts->setRowCount(int(r.parts.size()));
+  for (int row = 0; row < int(r.parts.size()); ++row) {
+    const auto& p = r.parts[std::size_t(row)];
+    setCell(mParts, row, 0, QString::fromStdString(p.part));
+    setCell(mParts, row, 1, QString::fromStdString(p.device));
+    setCell(mParts, row, 2, QString::number(p.batch), true);
+    setCell(mParts, row, 3, formatSeconds(p.time), true, tr("the part's time for its batch, without the hand-offs between parts"));
+    setCell(mParts, row, 4, formatNumber(p.tokensPerSecond), true);
+    setCell(mParts, row, 5, formatNumber(p.tokensPerJoule), true, tr("tokens per joule, the group's static power included"));
+    setCell(mParts, row, 6, tr("%1 J").arg(formatNumber(p.dynamicEnergy.value())), true, tr("compute, memory and collectives"));
   }
   mParts->resizeColumnsToContents();
   const int partsTab = mTabs->indexOf(mParts);
@@ -234,21 +227,20 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
 }
 
 void EvaluationView::fillOperators(QTableWidget* table, const PhaseResult& phase) {
-  table->setRowCount(0);
   Seconds total;
   for (const auto& o : phase.operators) total += o.time;
-  for (const auto& o : phase.operators) {
-    const int row = table->rowCount();
-    table->insertRow(row);
+  table->setRowCount(int(phase.operators.size()));
+  for (int row = 0; row < int(phase.operators.size()); ++row) {
+    const auto& o = phase.operators[std::size_t(row)];
     const double intensity = o.offChipBytes.value() > 0 ? o.flops.value() / o.offChipBytes.value() : 0.0;
-    table->setItem(row, 0, cell(QString::fromStdString(o.name), false, QString::fromStdString(std::string(toString(o.cls)))));
-    table->setItem(row, 1, cell(QString::number(o.repeat), true));
-    table->setItem(row, 2, cell(formatSeconds(o.time), true));
-    table->setItem(row, 3, cell(QStringLiteral("%1 %").arg(total.value() > 0 ? 100.0 * o.time.value() / total.value() : 0.0, 0, 'f', 1), true));
-    table->setItem(row, 4, cell(formatNumber(o.flops.value() / 1e9), true));
-    table->setItem(row, 5, cell(formatNumber(units::inGigabytes(o.offChipBytes)), true));
-    table->setItem(row, 6, cell(formatNumber(intensity), true, tr("operational intensity, FLOP per off-chip byte")));
-    table->setItem(row, 7, cell(QString::fromStdString(o.bound)));
+    setCell(table, row, 0, QString::fromStdString(o.name), false, QString::fromStdString(std::string(toString(o.cls))));
+    setCell(table, row, 1, QString::number(o.repeat), true);
+    setCell(table, row, 2, formatSeconds(o.time), true);
+    setCell(table, row, 3, QStringLiteral("%1 %").arg(total.value() > 0 ? 100.0 * o.time.value() / total.value() : 0.0, 0, 'f', 1), true);
+    setCell(table, row, 4, formatNumber(o.flops.value() / 1e9), true);
+    setCell(table, row, 5, formatNumber(units::inGigabytes(o.offChipBytes)), true);
+    setCell(table, row, 6, formatNumber(intensity), true, tr("operational intensity, FLOP per off-chip byte"));
+    setCell(table, row, 7, QString::fromStdString(o.bound));
   }
   table->resizeColumnsToContents();
 }

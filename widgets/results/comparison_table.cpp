@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/results/comparison_table.h"
 
+
 #include "core/engine/published_claim.h"
 #include "widgets/common/format.h"
+#include "widgets/common/table_cells.h"
 #include "widgets/document/project_document.h"
 #include "widgets/palette/palette_mime.h"
 
@@ -204,27 +206,20 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const auto& e = *rows[r];
     const std::string& label = r == 0 ? results->name : results->comparisonNames.at(r - 1);
-    auto* name = new QTableWidgetItem(r == 0 ? tr("%1 (this design)").arg(QString::fromStdString(label)) : QString::fromStdString(label));
-    name->setToolTip(QString::fromStdString(e.system));
-    if (r == 0) {
+    // Items stay from the last results and take the new texts (setCell): unchanged cells are not
+    // repainted. Only the compared systems' names are editable (a rename).
+    auto* name = setCell(this, int(r), SystemColumn,
+                         r == 0 ? tr("%1 (this design)").arg(QString::fromStdString(label)) : QString::fromStdString(label), false,
+                         e.feasible ? QString::fromStdString(e.system)
+                                    : tr("Not feasible: %1").arg(QString::fromStdString(e.problems.empty() ? "" : e.problems.front())),
+                         r > 0);
+    if (name->font().bold() != (r == 0)) {
       QFont f = name->font();
-      f.setBold(true);
+      f.setBold(r == 0);
       name->setFont(f);
-      name->setFlags(name->flags() & ~Qt::ItemIsEditable);
     }
-    if (!e.feasible) name->setToolTip(tr("Not feasible: %1").arg(QString::fromStdString(e.problems.empty() ? "" : e.problems.front())));
-    setItem(int(r), SystemColumn, name);
-
-    auto fixed = [](const QString& text, const QString& tip) {
-      auto* item = new QTableWidgetItem(text);
-      item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-      item->setToolTip(tip);
-      return item;
-    };
-    auto* batch = fixed(e.feasible ? QStringLiteral("%1 / %2").arg(e.prefill.batch).arg(e.decode.batch) : QStringLiteral("—"),
-                        tr("prefill batch %1, decode batch %2 (largest that fits: %3)").arg(e.prefill.batch).arg(e.decode.batch).arg(e.decode.maxBatch));
-    batch->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    setItem(int(r), BatchColumn, batch);
+    setCell(this, int(r), BatchColumn, e.feasible ? QStringLiteral("%1 / %2").arg(e.prefill.batch).arg(e.decode.batch) : QStringLiteral("—"),
+            true, tr("prefill batch %1, decode batch %2 (largest that fits: %3)").arg(e.prefill.batch).arg(e.decode.batch).arg(e.decode.maxBatch));
 
     std::vector<double> ratios;
     QStringList headline, headlineRich, everything;
@@ -248,17 +243,18 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
       }
       const bool fits = e.feasible || !metric.ofTheRun;
       const QString why = fits && !(v > 0) && metric.missing ? metric.missing(e) : QString();
-      auto* item = fixed(fits ? metric.format(v) : tr("does not fit"), why.isEmpty() ? metric.tip : metric.tip + QStringLiteral("<br>") + why);
-      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-      setItem(int(r), int(m) + FirstMetricColumn, item);
+      setCell(this, int(r), int(m) + FirstMetricColumn, fits ? metric.format(v) : tr("does not fit"), true,
+              why.isEmpty() ? metric.tip : metric.tip + QStringLiteral("<br>") + why);
     }
     QString verdict;
     if (r == 0) verdict = tr("—");
     else if (!mine.feasible) verdict = tr("no ratios: this design does not fit");
     else if (!e.feasible) verdict = tr("no ratios: this system does not fit");
     else verdict = headline.join(QStringLiteral(" · "));
-    auto* versus = fixed(QString(), everything.isEmpty() ? verdict : tr("This design vs %1:<br>%2").arg(QString::fromStdString(label).toHtmlEscaped(), everything.join(QStringLiteral("<br>"))));
-    setItem(int(r), VersusColumn, versus);
+    auto* versus = setCell(this, int(r), VersusColumn, QString(), false,
+                           everything.isEmpty() ? verdict
+                                                : tr("This design vs %1:<br>%2").arg(QString::fromStdString(label).toHtmlEscaped(),
+                                                                                     everything.join(QStringLiteral("<br>"))));
     // Rich text for the colours, one per part; the item beneath keeps the tooltip.
     // What the paper publishes against the row goes under the model's verdict, a second line.
     const PaperCell paper = r == 0 ? PaperCell{} : paperCell(*results, r - 1);
