@@ -146,34 +146,17 @@ bool better(const GemmPlan& a, const GemmPlan& b) {
 }
 } // namespace
 
-std::string_view toString(Mode m) {
-  switch (m) {
-  case Mode::IsS: return "IS-S";
-  case Mode::IsSt: return "IS-ST";
-  case Mode::OsS: return "OS-S";
-  case Mode::OsSt: return "OS-ST";
-  case Mode::NSplit: return "N-split";
-  }
-  return "?";
-}
+std::string_view toString(Mode m) { return kModeNames.toString(m); }
 
 std::optional<Mode> parseMode(std::string_view text) {
   std::string t(text);
   for (auto& c : t) c = char(std::toupper(static_cast<unsigned char>(c)));
-  for (Mode m : kPartitionModes)
-    if (t == toString(m)) return m;
-  return std::nullopt;
+  const auto m = kModeNames.parse(t);
+  if (m && *m == Mode::NSplit) return std::nullopt; // N-split is the MAC tree's own, not a choice
+  return m;
 }
 
-std::string_view toString(Bound b) {
-  switch (b) {
-  case Bound::Compute: return "compute";
-  case Bound::Memory: return "memory";
-  case Bound::Noc: return "noc";
-  case Bound::Vector: return "vector";
-  }
-  return "?";
-}
+std::string_view toString(Bound b) { return kBoundNames.toString(b); }
 
 GemmPlan planGemm(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed) {
   const double bwPerPu = bandwidth.value() / std::max(1, die.spec.pus);

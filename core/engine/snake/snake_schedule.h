@@ -17,6 +17,7 @@
 #include "core/device/device_spec.h"
 #include "core/model/model_spec.h"
 #include "core/model/operators.h"
+#include "core/registry/enum_names.h"
 #include "core/units/quantity.h"
 
 #include <array>
@@ -29,6 +30,11 @@ namespace llmwb::snake {
 
 enum class Mode { IsS, IsSt, OsS, OsSt, NSplit };
 inline constexpr std::array<Mode, 4> kPartitionModes{Mode::IsS, Mode::IsSt, Mode::OsS, Mode::OsSt};
+inline constexpr EnumNames<Mode, 5> kModeNames{{{{Mode::IsS, "IS-S"},
+                                                  {Mode::IsSt, "IS-ST"},
+                                                  {Mode::OsS, "OS-S"},
+                                                  {Mode::OsSt, "OS-ST"},
+                                                  {Mode::NSplit, "N-split"}}}};
 std::string_view toString(Mode m);
 /// "IS-S", "IS-ST", "OS-S", "OS-ST" (case-insensitive); nothing otherwise.
 std::optional<Mode> parseMode(std::string_view text);
@@ -44,6 +50,8 @@ struct GemmProblem {
 };
 
 enum class Bound { Compute, Memory, Noc, Vector };
+inline constexpr EnumNames<Bound, 4> kBoundNames{
+    {{{Bound::Compute, "compute"}, {Bound::Memory, "memory"}, {Bound::Noc, "noc"}, {Bound::Vector, "vector"}}}};
 std::string_view toString(Bound b);
 
 /// The cost of a GEMM under one plan (per device).
