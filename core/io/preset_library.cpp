@@ -99,6 +99,44 @@ std::vector<fs::path> PresetLibrary::defaultRoots() {
   return unique;
 }
 
+/// What a file was when it was read: a changed file is read again.
+struct FileStamp {
+  fs::file_time_type time{};
+  std::uintmax_t size = 0;
+  bool operator==(const FileStamp&) const = default;
+};
+
+struct PresetLibrary::ReadCache {
+  template <class T>
+  struct Entry {
+    FileStamp stamp;
+    T value;
+  };
+  std::mutex mutex;
+  std::map<std::string, Entry<ModelSpec>> models;
+  std::map<std::string, Entry<Workload>> workloads;
+  std::map<std::string, Entry<std::string>> names; ///< list()'s display names
+  long long reads = 0;
+
+  /// `read()` of `file`, or the value read before when the file has not changed since.
+  template <class T, class Read>
+  T get(std::map<std::string, Entry<T>>& entries, const fs::path& file, Read read) {
+    std::error_code e1, e2;
+    const FileStamp stamp{fs::last_write_time(file, e1), fs::file_size(file, e2)};
+    const bool stamped = !e1 && !e2;
+    {
+      std::lock_guard lock(mutex);
+      if (const auto it = entries.find(file.string()); stamped && it != entries.end() && it->second.stamp == stamp)
+        return it->second.value;
+    }
+    T value = read(); // outside the lock: a bad file throws its InputError here, and is not kept
+    std::lock_guard lock(mutex);
+    ++reads;
+    if (stamped) entries[file.string()] = {stamp, value};
+    return value;
+  }
+};
+
 std::vector<PresetInfo> PresetLibrary::list(std::optional<PresetKind> only) const {
   std::vector<PresetInfo> out;
   std::set<std::pair<int, std::string>> seen;
@@ -117,8 +155,11 @@ std::vector<PresetInfo> PresetLibrary::list(std::optional<PresetKind> only) cons
         if (!seen.insert({int(kind), id}).second) continue;
         PresetInfo info{kind, id, id, file};
         try {
-          const auto j = io::parseJsonFile(file.string());
-          if (j.is_object() && j.contains("name") && j["name"].is_string()) info.name = j["name"].get<std::string>();
+          // Read once, and again when the file changes: the inspector lists models and workloads on every edit.
+          info.name = mCache->get(mCache->names, file, [&] {
+            const auto j = io::parseJsonFile(file.string());
+            return j.is_object() && j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : id;
+          });
         } catch (const InputError&) {
           info.name = id + " (unreadable)";
         }
@@ -177,43 +218,6 @@ MemoryTechnology PresetLibrary::memoryTechnology(const std::string& idOrFile) co
   const auto j = io::parseJsonFile(file.string());
   return io::readMemoryTechnology(io::JsonReader(j, file.string()), idOf(file, mRoots, PresetKind::MemoryTechnology));
 }
-
-/// What a file was when it was read: a changed file is read again.
-struct FileStamp {
-  fs::file_time_type time{};
-  std::uintmax_t size = 0;
-  bool operator==(const FileStamp&) const = default;
-};
-
-struct PresetLibrary::ReadCache {
-  template <class T>
-  struct Entry {
-    FileStamp stamp;
-    T value;
-  };
-  std::mutex mutex;
-  std::map<std::string, Entry<ModelSpec>> models;
-  std::map<std::string, Entry<Workload>> workloads;
-  long long reads = 0;
-
-  /// `read()` of `file`, or the value read before when the file has not changed since.
-  template <class T, class Read>
-  T get(std::map<std::string, Entry<T>>& entries, const fs::path& file, Read read) {
-    std::error_code e1, e2;
-    const FileStamp stamp{fs::last_write_time(file, e1), fs::file_size(file, e2)};
-    const bool stamped = !e1 && !e2;
-    {
-      std::lock_guard lock(mutex);
-      if (const auto it = entries.find(file.string()); stamped && it != entries.end() && it->second.stamp == stamp)
-        return it->second.value;
-    }
-    T value = read(); // outside the lock: a bad file throws its InputError here, and is not kept
-    std::lock_guard lock(mutex);
-    ++reads;
-    if (stamped) entries[file.string()] = {stamp, value};
-    return value;
-  }
-};
 
 PresetLibrary::PresetLibrary(std::vector<fs::path> roots) : mRoots(std::move(roots)), mCache(std::make_shared<ReadCache>()) {}
 

@@ -2,7 +2,9 @@
 #include "widgets/package/package_composer.h"
 
 #include "core/edit/package_edits.h"
+#include "core/io/spec_writer.h"
 #include "widgets/common/format.h"
+#include "widgets/common/theme.h"
 #include "widgets/document/project_document.h"
 
 #include <QComboBox>
@@ -98,10 +100,15 @@ void PackageComposer::refresh() {
     mFigures->setText(tr("This system has no chiplet package. Open the DUET project, or pick a DUET device from the palette."));
     mProblems->clear();
     mView->scene()->clear();
+    mShown.clear();
     return;
   }
   const auto& device = mDocument->system().groups[*g].device;
   const auto& p = *device.package;
+  // An edit elsewhere (another group, the project) leaves the package as drawn: nothing to redo.
+  std::string shown = std::to_string(*g) + ' ' + std::to_string(int(currentTheme())) + ' ' + io::deviceJsonText(device, -1);
+  if (shown == mShown && !mView->scene()->items().isEmpty()) return;
+  mShown = std::move(shown);
   MemoryHierarchy memory;
   const PackageReport report = resolvePackage(p, memory);
   showUsage(mInterposer, report.interposerArea.value(), report.interposerLimit.value(), tr("interposer"));

@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <string>
+
 class QComboBox;
 class QLabel;
 class QProgressBar;
@@ -47,6 +49,7 @@ private:
   QLabel* mProblems;
   FloorplanView* mView;
   QStringList mViolations;
+  std::string mShown; ///< the group, theme and package drawn: refresh() redraws only when it changes
   DeferredCall mRefresh;
 };
 
