@@ -10,7 +10,10 @@
 
 #include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QApplication>
 #include <QLabel>
+#include <QPainter>
+#include <QStyledItemDelegate>
 #include <QMenu>
 #include <QMimeData>
 #include <QUndoStack>
@@ -101,11 +104,66 @@ QString ratioText(double ratio) {
   return ComparisonTable::tr("same");
 }
 
-QString coloured(const QString& text, double ratio) {
-  if (ratio > 1.005) return QStringLiteral("<span style='color:%1'>%2</span>").arg(kBetter.name(), text.toHtmlEscaped());
-  if (ratio < 0.995) return QStringLiteral("<span style='color:%1'>%2</span>").arg(kWorse.name(), text.toHtmlEscaped());
-  return text.toHtmlEscaped();
+/// `text` in the colour of the design's advantage `ratio`: green better, red worse, plain the same.
+ComparisonTable::Run coloured(const QString& text, double ratio) {
+  return {text, ratio > 1.005 ? kBetter : ratio < 0.995 ? kWorse : QColor()};
 }
+
+/// Draws the "This design vs row" cells from their runs: coloured plain text, one line per
+/// entry, without a rich-text document per cell (laid out on every edit, that cost milliseconds).
+class VerdictDelegate final : public QStyledItemDelegate {
+public:
+  explicit VerdictDelegate(const ComparisonTable* table) : QStyledItemDelegate(const_cast<ComparisonTable*>(table)), mTable(table) {}
+
+  void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QStyleOptionViewItem opt(option);
+    initStyleOption(&opt, index);
+    opt.text.clear();
+    const QWidget* widget = option.widget;
+    (widget ? widget->style() : QApplication::style())->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+    const auto& lines = mTable->verdictLines(index.row());
+    if (lines.empty()) return;
+    painter->save();
+    const QRect area = option.rect.adjusted(kPadding, 0, -kPadding, 0);
+    const int lineHeight = QFontMetrics(option.font).lineSpacing();
+    int y = area.top() + (area.height() - lineHeight * int(lines.size())) / 2;
+    const QColor text = option.palette.color(option.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text);
+    for (const auto& line : lines) {
+      int x = area.left();
+      for (const auto& run : line) {
+        QFont font = option.font;
+        font.setItalic(run.italic);
+        painter->setFont(font);
+        painter->setPen(run.colour.isValid() ? run.colour : text);
+        const int width = QFontMetrics(font).horizontalAdvance(run.text);
+        painter->drawText(QRect(x, y, width + 1, lineHeight), Qt::AlignLeft | Qt::AlignVCenter, run.text);
+        x += width;
+      }
+      y += lineHeight;
+    }
+    painter->restore();
+  }
+
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    const auto& lines = mTable->verdictLines(index.row());
+    int width = 0;
+    for (const auto& line : lines) {
+      int w = 0;
+      for (const auto& run : line) {
+        QFont font = option.font;
+        font.setItalic(run.italic);
+        w += QFontMetrics(font).horizontalAdvance(run.text);
+      }
+      width = std::max(width, w);
+    }
+    const int lineHeight = QFontMetrics(option.font).lineSpacing();
+    return {width + 2 * kPadding, int(std::max<std::size_t>(1, lines.size())) * lineHeight + 4};
+  }
+
+private:
+  static constexpr int kPadding = 4;
+  const ComparisonTable* mTable;
+};
 } // namespace
 
 ComparisonTable::ComparisonTable(QWidget* parent) : QTableWidget(parent) {
@@ -132,6 +190,7 @@ ComparisonTable::ComparisonTable(QWidget* parent) : QTableWidget(parent) {
   setDragDropMode(DropOnly);
   setToolTip(tr("Drop a system from the palette here to compare with it; right-click a row to remove or rename it."));
   connect(this, &QTableWidget::itemChanged, this, &ComparisonTable::nameEdited);
+  setItemDelegateForColumn(VersusColumn, new VerdictDelegate(this));
   setMinimumHeight(7 * verticalHeader()->defaultSectionSize() / 2); // the header, the design and a row and more
 }
 
@@ -145,7 +204,8 @@ namespace {
 /// What the paper says against comparison `index` beside the model: plain text, rich text (the
 /// model's part coloured) and the tooltip with the sources; all empty when it says nothing.
 struct PaperCell {
-  QString plain, rich, tip;
+  QString plain, tip;
+  ComparisonTable::Line line; ///< "paper: …" with the model's ratios coloured
 };
 
 PaperCell paperCell(const ProjectResults& results, std::size_t index) {
@@ -153,7 +213,8 @@ PaperCell paperCell(const ProjectResults& results, std::size_t index) {
   if (!results.request || !results.main || index >= results.comparisons.size()) return cell;
   const auto& request = *results.request;
   if (index >= request.comparisons.size()) return cell;
-  QStringList plain, rich, sources;
+  QStringList plain, sources;
+  ComparisonTable::Line line{{ComparisonTable::tr("paper:"), {}, true}, {QStringLiteral(" "), {}, false}};
   for (const auto& claim : request.published) {
     if (request.comparisons[index].id != claim.against) continue;
     const QString metric = QString::fromStdString(std::string(shortName(claim.metric)));
@@ -164,14 +225,20 @@ PaperCell paperCell(const ProjectResults& results, std::size_t index) {
     // The verdict above already gives the model's ratio of its headline metrics.
     const bool inVerdict =
         std::any_of(metrics().begin(), metrics().end(), [&](const Metric& m) { return m.headline && m.claim == claim.metric; });
+    if (!plain.isEmpty()) line.push_back({QStringLiteral(" · "), {}, false});
     plain << (inVerdict ? paper : ComparisonTable::tr("%1 (model %2)").arg(paper, modelText));
-    rich << (inVerdict ? paper.toHtmlEscaped()
-                       : ComparisonTable::tr("%1 (model %2)").arg(paper.toHtmlEscaped(), model ? coloured(modelText, *model) : modelText));
+    if (inVerdict) {
+      line.push_back({paper, {}, false});
+    } else {
+      line.push_back({ComparisonTable::tr("%1 (model ").arg(paper), {}, false});
+      line.push_back(model ? coloured(modelText, *model) : ComparisonTable::Run{modelText, {}, false});
+      line.push_back({QStringLiteral(")"), {}, false});
+    }
     sources << ComparisonTable::tr("%1, model %2: %3").arg(paper, modelText, QString::fromStdString(claim.source)).toHtmlEscaped();
   }
   if (plain.isEmpty()) return cell;
   cell.plain = ComparisonTable::tr("paper: %1").arg(plain.join(QStringLiteral(" · ")));
-  cell.rich = ComparisonTable::tr("<i>paper:</i> %1").arg(rich.join(QStringLiteral(" · ")));
+  cell.line = std::move(line);
   cell.tip = ComparisonTable::tr("<b>Published</b> (the paper behind the design), beside the model's own ratio at each system's batch:<br>%1")
                  .arg(sources.join(QStringLiteral("<br>")));
   if (request.designPreset.empty())
@@ -179,19 +246,12 @@ PaperCell paperCell(const ProjectResults& results, std::size_t index) {
   return cell;
 }
 
-/// A rich-text cell over a plain item that keeps the tooltip.
-QLabel* richCell(const QString& text, const QString& tip) {
-  auto* label = new QLabel(text);
-  label->setTextFormat(Qt::RichText);
-  label->setContentsMargins(4, 0, 4, 0);
-  label->setToolTip(tip);
-  return label;
-}
 } // namespace
 
 void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& results) {
   mFilling = true;
   mRatios.clear();
+  mVerdictLines.resize(std::size_t(std::max(0, rowCount())));
   mVerdicts.clear();
   mPaperSays.clear();
   if (!results || !results->main) {
@@ -222,7 +282,8 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
             true, tr("prefill batch %1, decode batch %2 (largest that fits: %3)").arg(e.prefill.batch).arg(e.decode.batch).arg(e.decode.maxBatch));
 
     std::vector<double> ratios;
-    QStringList headline, headlineRich, everything;
+    QStringList headline, everything;
+    Line verdictLine;
     for (std::size_t m = 0; m < metrics().size(); ++m) {
       const auto& metric = metrics()[m];
       const double v = metric.value(e);
@@ -237,8 +298,9 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
         const QString part = QStringLiteral("%1 %2").arg(metric.shortName, ratioText(ratio));
         everything << part;
         if (metric.headline) {
+          if (!headline.isEmpty()) verdictLine.push_back({QStringLiteral(" · "), {}, false});
           headline << part;
-          headlineRich << coloured(part, ratio);
+          verdictLine.push_back(coloured(part, ratio));
         }
       }
       const bool fits = e.feasible || !metric.ofTheRun;
@@ -255,23 +317,17 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
                            everything.isEmpty() ? verdict
                                                 : tr("This design vs %1:<br>%2").arg(QString::fromStdString(label).toHtmlEscaped(),
                                                                                      everything.join(QStringLiteral("<br>"))));
-    // Rich text for the colours, one per part; the item beneath keeps the tooltip.
-    // What the paper publishes against the row goes under the model's verdict, a second line.
+    // The colours, one per part, drawn by the column's delegate from the runs; the item keeps the
+    // tooltip. What the paper publishes against the row goes under the model's verdict, a second line.
     const PaperCell paper = r == 0 ? PaperCell{} : paperCell(*results, r - 1);
-    QString rich = headlineRich.isEmpty() ? verdict.toHtmlEscaped() : headlineRich.join(QStringLiteral(" · "));
-    QString tip = versus->toolTip();
+    std::vector<Line> lines{verdictLine.empty() ? Line{{verdict, {}, false}} : std::move(verdictLine)};
     if (!paper.plain.isEmpty()) {
-      rich += QStringLiteral("<br>") + paper.rich;
-      tip += QStringLiteral("<br><br>") + paper.tip;
-      versus->setToolTip(tip);
+      lines.push_back(paper.line);
+      versus->setToolTip(versus->toolTip() + QStringLiteral("<br><br>") + paper.tip);
     }
-    // The row's label stays from the last results (a new one costs its rich-text layout).
-    if (auto* shown = qobject_cast<QLabel*>(cellWidget(int(r), VersusColumn))) {
-      shown->setText(rich);
-      shown->setToolTip(tip);
-    } else {
-      setCellWidget(int(r), VersusColumn, richCell(rich, tip));
-    }
+    if (std::size_t(r) < mVerdictLines.size()) mVerdictLines[r] = std::move(lines);
+    else mVerdictLines.push_back(std::move(lines));
+    if (cellWidget(int(r), VersusColumn)) removeCellWidget(int(r), VersusColumn);
     mVerdicts.push_back(verdict);
     mPaperSays.push_back(paper.plain);
     mRatios.push_back(std::move(ratios));
@@ -279,15 +335,18 @@ void ComparisonTable::showResults(const std::shared_ptr<const ProjectResults>& r
   for (int c = 0; c < columnCount(); ++c)
     if (c != VersusColumn) resizeColumnToContents(c);
   setColumnWidth(SystemColumn, std::min(columnWidth(SystemColumn), 320));
-  int versusWidth = horizontalHeader()->sectionSizeHint(VersusColumn);
-  for (int r = 0; r < rowCount(); ++r)
-    if (auto* w = cellWidget(r, VersusColumn)) versusWidth = std::max(versusWidth, w->sizeHint().width());
-  setColumnWidth(VersusColumn, versusWidth);
+  mVerdictLines.resize(rows.size());
+  resizeColumnToContents(VersusColumn); // the delegate's widths: no text layout
   for (std::size_t r = 0; r < mPaperSays.size(); ++r)
     if (!mPaperSays[r].isEmpty()) resizeRowToContents(int(r)); // two lines: the verdict and the paper's figures
     else setRowHeight(int(r), verticalHeader()->defaultSectionSize());
   executeDelayedItemsLayout(); // now, so that the table is painted once, not again after its delayed layout
   mFilling = false;
+}
+
+const std::vector<ComparisonTable::Line>& ComparisonTable::verdictLines(int row) const {
+  static const std::vector<Line> none;
+  return row >= 0 && std::size_t(row) < mVerdictLines.size() ? mVerdictLines[std::size_t(row)] : none;
 }
 
 QString ComparisonTable::verdict(int row) const {

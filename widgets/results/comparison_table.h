@@ -3,7 +3,10 @@
 
 #include "widgets/evaluation/evaluation_runner.h"
 
+#include <QColor>
 #include <QTableWidget>
+
+#include <vector>
 
 namespace llmwb::ui {
 
@@ -36,6 +39,17 @@ public:
 
   enum Column { SystemColumn = 0, BatchColumn = 1, VersusColumn = 2, FirstMetricColumn = 3 };
 
+  /// A piece of the "This design vs row" cell: its text, its colour (invalid: the table's text
+  /// colour; green better, red worse) and whether it is set in italics.
+  struct Run {
+    QString text;
+    QColor colour;
+    bool italic = false;
+  };
+  using Line = std::vector<Run>;
+  /// Row `row`'s "This design vs row" cell as drawn: the verdict, and the paper's line under it.
+  const std::vector<Line>& verdictLines(int row) const;
+
   /// Adds the current design (a snapshot) to the comparisons, named `name`, or by default after
   /// the design and its last edit ("… pinned after 'Add HBM4 to L1'").
   bool pinDesign(const QString& name = {});
@@ -56,6 +70,7 @@ private:
   std::vector<std::vector<double>> mRatios;
   std::vector<QString> mVerdicts;
   std::vector<QString> mPaperSays;
+  std::vector<std::vector<Line>> mVerdictLines; ///< per row, drawn by the column's delegate (no rich-text layout)
   bool mFilling = false; ///< itemChanged from showResults itself is no rename
 };
 
