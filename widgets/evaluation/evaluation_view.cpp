@@ -75,6 +75,13 @@ EvaluationView::EvaluationView(QWidget* parent)
   mTabs->addTab(mDecodeOps, tr("Decode operators"));
   mTabs->addTab(mDevices, tr("Devices"));
   mTabs->setDocumentMode(true);
+  connect(mTabs, &QTabWidget::currentChanged, this, [this](int index) {
+    auto* table = qobject_cast<QTableWidget*>(mTabs->widget(index));
+    if (table && table->property("columnsStale").toBool()) {
+      table->setProperty("columnsStale", false);
+      table->resizeColumnsToContents();
+    }
+  });
   mDetails = new QSplitter(Qt::Vertical);
   mDetails->setChildrenCollapsible(false);
   mDetails->addWidget(mTabs);
@@ -204,7 +211,7 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
     setCell(mDevices, row, 8, QString::fromStdString(d.memory));
     setCell(mDevices, row, 9, QString::fromStdString(d.strategy + ", " + d.quantisation));
   }
-  mDevices->resizeColumnsToContents();
+  fitColumns(mDevices);
   // MemExplorer 5.5: a system split by layer kind or decode phase shows each part on its group.
   mParts->setRowCount(int(r.parts.size()));
   for (int row = 0; row < int(r.parts.size()); ++row) {
@@ -217,7 +224,7 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
     setCell(mParts, row, 5, formatNumber(p.tokensPerJoule), true, tr("tokens per joule, the group's static power included"));
     setCell(mParts, row, 6, tr("%1 J").arg(formatNumber(p.dynamicEnergy.value())), true, tr("compute, memory and collectives"));
   }
-  mParts->resizeColumnsToContents();
+  fitColumns(mParts);
   const int partsTab = mTabs->indexOf(mParts);
   if (r.parts.empty() && partsTab >= 0) mTabs->removeTab(partsTab);
   if (!r.parts.empty() && partsTab < 0) mTabs->setCurrentIndex(mTabs->insertTab(0, mParts, tr("Parts")));
@@ -242,7 +249,13 @@ void EvaluationView::fillOperators(QTableWidget* table, const PhaseResult& phase
     setCell(table, row, 6, formatNumber(intensity), true, tr("operational intensity, FLOP per off-chip byte"));
     setCell(table, row, 7, QString::fromStdString(o.bound));
   }
-  table->resizeColumnsToContents();
+  fitColumns(table);
+}
+
+void EvaluationView::fitColumns(QTableWidget* table) {
+  // A table on a tab not shown is sized when its tab opens (its texts measured once, not per edit).
+  if (mTabs->currentWidget() == table) table->resizeColumnsToContents();
+  else table->setProperty("columnsStale", true);
 }
 
 } // namespace llmwb::ui

@@ -38,6 +38,8 @@ public:
 
 private:
   void fillOperators(QTableWidget* table, const PhaseResult& phase);
+  /// Sizes the table's columns to its texts now if its tab is shown, else when its tab opens.
+  void fitColumns(QTableWidget* table);
   void fitCardStrip();
 
   std::shared_ptr<const EvaluationResult> mResult;
