@@ -3,6 +3,7 @@
 
 #include "core/engine/npusim/npusim_model.h"
 #include "core/model/operators.h"
+#include "widgets/common/format.h"
 #include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/views/view_registry.h"
 
@@ -50,6 +51,10 @@ QString NpusimChipData::summary() const {
                  .arg(p.shape.tp)
                  .arg(p.shape.pp);
   }
+  for (const auto& k : kv)
+    parts << QObject::tr("%1 KV: %2 tokens of context in SRAM, %3 in core HBM (the tightest stage)")
+                 .arg(k.role == DeviceRole::Prefill ? QObject::tr("prefill pool") : k.role == DeviceRole::Decode ? QObject::tr("decode pool") : QObject::tr("fused pool"))
+                 .arg(formatNumber(double(k.sramTokens)), formatNumber(double(k.hbmTokens)));
   return parts.join(QStringLiteral("; "));
 }
 
@@ -126,6 +131,14 @@ NpusimChipData npusimChipData(const EvaluationRequest& request, const engine::Gr
       d.map.layout = chip->layout;
     }
     pools.push_back({g.role, chip->pool});
+    if (!chip->kv.empty()) {
+      NpusimChipData::PoolKv kv{g.role, chip->kv.front().sramTokens, chip->kv.front().hbmTokens};
+      for (const auto& stage : chip->kv) {
+        kv.sramTokens = std::min(kv.sramTokens, stage.sramTokens);
+        kv.hbmTokens = std::min(kv.hbmTokens, stage.hbmTokens);
+      }
+      d.kv.push_back(kv);
+    }
     if (g.role != DeviceRole::Prefill && !decodeModel) decodeModel = models[i].get();
   }
   if (!first) {

@@ -42,6 +42,13 @@ struct NpusimChipData {
   NpusimPhase phase = NpusimPhase::Prefill;
   double tokens = 0; ///< M of the GEMMs: prompt tokens (prefill) or the decode batch
   std::vector<engine::npusim::LinkLoad> loads;
+  /// Each pool's KV state as its model placed it (ChipDetail::kv): the tightest stage's context
+  /// in SRAM and in core-local HBM, in tokens.
+  struct PoolKv {
+    DeviceRole role = DeviceRole::Both;
+    long long sramTokens = 0, hbmTokens = 0;
+  };
+  std::vector<PoolKv> kv;
 
   bool empty() const { return map.cores.empty(); }
   double maxLinkBytes() const;

@@ -649,6 +649,7 @@ std::shared_ptr<const DetailProduct> NpusimModel::detail(std::string_view type) 
   d->pool = mPool;
   d->layout = mLayout;
   d->problem = mProblem;
+  d->kv = stageKvCapacity();
   return d;
 }
 

@@ -29,6 +29,10 @@ struct ChipDetail final : DetailProduct {
   PoolShape pool;
   GroupLayout layout;
   std::string problem; ///< why the group's model cannot run (empty when it can)
+  /// The KV state: the context each pipeline stage's cores hold, in SRAM and in core-local HBM
+  /// (NpuSim 4.2's SRAM-first placement, after the stage's weights), one entry per stage with
+  /// attention layers.
+  std::vector<StageKvCapacity> kv;
 };
 
 class NpusimModel final : public PerformanceModel {

@@ -165,3 +165,26 @@ TEST(NpusimSettings, TheParallelismBlockIsTheEnginesAndSweepsInADesignSpace) {
   EXPECT_GT(tp8.objectives.front(), tp16.objectives.front()) << "the setting reaches the engine";
   std::printf("small-256, qwen3-14b chat: TTFT %.4g s at TP 8, %.4g s at TP 16\n", tp8.objectives.front(), tp16.objectives.front());
 }
+
+// Issue 35: the npusim engine's detail product carries the chip's KV state as the model placed it
+// (the context each stage's cores hold in SRAM and core HBM), for the NPU chip view.
+#include "core/engine/npusim/npusim_model.h"
+
+TEST(NpusimResults, TheChipDetailCarriesTheKvState) {
+  const auto& lib = test::presets();
+  const auto system = lib.system("npusim/large-64");
+  const auto model = engine::buildModel(system, system.groups.front(), lib.model("qwen3-4b"), false, false);
+  const auto chip = engine::detailOf<engine::npusim::ChipDetail>(*model);
+  ASSERT_TRUE(chip);
+  ASSERT_TRUE(chip->problem.empty()) << chip->problem;
+  const auto* npu = dynamic_cast<const engine::npusim::NpusimModel*>(model.get());
+  ASSERT_TRUE(npu);
+  const auto stages = npu->stageKvCapacity();
+  ASSERT_FALSE(stages.empty());
+  ASSERT_EQ(chip->kv.size(), stages.size());
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    EXPECT_EQ(chip->kv[i].sramTokens, stages[i].sramTokens);
+    EXPECT_EQ(chip->kv[i].hbmTokens, stages[i].hbmTokens);
+    EXPECT_GT(chip->kv[i].sramTokens + chip->kv[i].hbmTokens, 0);
+  }
+}
