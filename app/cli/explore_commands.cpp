@@ -179,7 +179,9 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
   StopOnSignal stopOnSignal;
   gStop = false;
   options.cancel = &gStop;
+  const auto searchStart = Clock::now();
   const auto result = dse::explore(problem, options);
+  const double searchSeconds = std::chrono::duration<double>(Clock::now() - searchStart).count();
   if (journal) journal->flush();
   if (result.cancelled) {
     err << "explore: stopped after " << result.points.size() << " points; run the same command again to resume\n";
@@ -189,7 +191,15 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
   if (journal) std::filesystem::remove(outPath + ".jsonl"); // the document now holds every point
   if (!args.flag("quiet")) printFront(out, space, result.points, result.pareto);
   printSummary(out, outPath, result);
-  if (!args.flag("quiet")) err << "explore: " << formatDuration(progress.elapsed()) << "\n";
+  if (!args.flag("quiet")) {
+    // The per-design cost of the sweep, what the engine's speed buys (designs evaluated now, over
+    // the search alone: reading the space and writing the results left out).
+    err << "explore: " << formatDuration(progress.elapsed());
+    if (result.evaluated > 0 && searchSeconds > 0)
+      err << ", " << std::fixed << std::setprecision(0) << double(result.evaluated) / searchSeconds << " designs/s ("
+          << std::setprecision(2) << searchSeconds * 1e6 / double(result.evaluated) << " us each)" << std::defaultfloat;
+    err << "\n";
+  }
   return 0;
 }
 
