@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/results/comparison_table.h"
 
-
 #include "core/engine/published_claim.h"
 #include "widgets/common/format.h"
 #include "widgets/common/table_cells.h"
 #include "widgets/document/project_document.h"
 #include "widgets/palette/palette_mime.h"
 
+#include <QApplication>
 #include <QContextMenuEvent>
 #include <QHeaderView>
-#include <QApplication>
-#include <QLabel>
-#include <QPainter>
-#include <QStyledItemDelegate>
 #include <QMenu>
 #include <QMimeData>
+#include <QPainter>
+#include <QStyledItemDelegate>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -131,8 +129,7 @@ public:
     for (const auto& line : lines) {
       int x = area.left();
       for (const auto& run : line) {
-        QFont font = option.font;
-        font.setItalic(run.italic);
+        const QFont font = fontOf(option, run);
         painter->setFont(font);
         painter->setPen(run.colour.isValid() ? run.colour : text);
         const int width = QFontMetrics(font).horizontalAdvance(run.text);
@@ -149,11 +146,7 @@ public:
     int width = 0;
     for (const auto& line : lines) {
       int w = 0;
-      for (const auto& run : line) {
-        QFont font = option.font;
-        font.setItalic(run.italic);
-        w += QFontMetrics(font).horizontalAdvance(run.text);
-      }
+      for (const auto& run : line) w += QFontMetrics(fontOf(option, run)).horizontalAdvance(run.text);
       width = std::max(width, w);
     }
     const int lineHeight = QFontMetrics(option.font).lineSpacing();
@@ -161,6 +154,11 @@ public:
   }
 
 private:
+  static QFont fontOf(const QStyleOptionViewItem& option, const ComparisonTable::Run& run) {
+    QFont font = option.font;
+    font.setItalic(run.italic);
+    return font;
+  }
   static constexpr int kPadding = 4;
   const ComparisonTable* mTable;
 };

@@ -20,9 +20,7 @@ ParallelismSpec parallelismIn(const engine::EngineContext& context) {
   const ParallelismSpec* p = context.settings ? context.settings->find<ParallelismSpec>(kParallelismBlock) : nullptr;
   return p ? *p : ParallelismSpec{};
 }
-} // namespace
 
-namespace {
 double ceilPos(double v) { return std::max(1.0, std::ceil(v - 1e-9)); }
 } // namespace
 
