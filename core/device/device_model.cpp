@@ -17,21 +17,15 @@ DeviceSpec resolvedKeepingReport(DeviceSpec spec, std::shared_ptr<const PackageR
   kept = std::move(report);
   return resolved;
 }
-} // namespace
+
 
 // A package device is resolved here, once per model: its spec stores the package only, and its
 // report stays with the model (summaries, views).
-DeviceModel::DeviceModel(DeviceSpec spec)
-    : mSpec(resolvedKeepingReport(std::move(spec), mPackage)), mCompute(makeComputeUnit(mSpec.compute)) {}
-
-int DeviceModel::operandBits() const {
-  return std::max(mSpec.quantisation.weights.datapathBits(), mSpec.quantisation.activations.datapathBits());
+LevelFigures figuresOf(const MemoryLevel& level) {
+  return {level.capacity(), level.bandwidth(), level.latency(), level.readEnergy(), level.writeEnergy(), level.backgroundPower()};
 }
 
-FlopsPerSecond DeviceModel::peakFlops() const { return mCompute->peakMatrixFlops(operandBits()); }
-
-Watts DeviceModel::memoryPeakPower() const {
-  const auto& m = mSpec.memory;
+Watts memoryPeakPowerOf(const MemoryHierarchy& m) {
   Watts total = m.onChip.backgroundPower() + m.onChip.readEnergy() * m.onChip.bandwidth();
   std::vector<BytesPerSecond> peaks;
   for (const auto& level : m.offChip) peaks.push_back(level.bandwidth());
@@ -41,21 +35,32 @@ Watts DeviceModel::memoryPeakPower() const {
              m.offChip[i].readEnergy() * std::max(effective[i], BytesPerSecond());
   return total;
 }
+} // namespace
 
-Watts DeviceModel::computePeakPower() const {
-  if (mSpec.power.datasheetTdp) return std::max(*mSpec.power.datasheetTdp - memoryPeakPower(), Watts());
-  return mSpec.compute.kind().peakPower(mSpec.compute).value_or(Watts());
+// A package device is resolved here, once per model: its spec stores the package only, and its
+// report stays with the model (summaries, views). The figures every operator's cost reads are
+// derived here too, once.
+DeviceModel::DeviceModel(DeviceSpec spec)
+    : mSpec(resolvedKeepingReport(std::move(spec), mPackage)), mCompute(makeComputeUnit(mSpec.compute)) {
+  mOperandBits = std::max(mSpec.quantisation.weights.datapathBits(), mSpec.quantisation.activations.datapathBits());
+  mTiling = mCompute->tiling();
+  mLevels.reserve(1 + mSpec.memory.offChip.size());
+  mLevels.push_back(figuresOf(mSpec.memory.onChip));
+  for (const auto& level : mSpec.memory.offChip) mLevels.push_back(figuresOf(level));
+  mMemoryPeakPower = memoryPeakPowerOf(mSpec.memory);
+  mComputePeakPower = mSpec.power.datasheetTdp ? std::max(*mSpec.power.datasheetTdp - mMemoryPeakPower, Watts())
+                                               : mSpec.compute.kind().peakPower(mSpec.compute).value_or(Watts());
+  mMatrixPowerShare = mSpec.compute.kind().matrixPowerShare(mSpec.compute);
+  mBackgroundPower = mSpec.memory.backgroundPower();
 }
 
-double DeviceModel::matrixPowerShare() const { return mSpec.compute.kind().matrixPowerShare(mSpec.compute); }
+FlopsPerSecond DeviceModel::peakFlops() const { return mCompute->peakMatrixFlops(operandBits()); }
 
 Watts DeviceModel::tdp() const {
   if (mSpec.power.datasheetTdp) return *mSpec.power.datasheetTdp;
   return computePeakPower() + memoryPeakPower();
 }
 
-Watts DeviceModel::idlePower() const {
-  return computePeakPower() * mSpec.power.staticFraction + mSpec.memory.backgroundPower();
-}
+Watts DeviceModel::idlePower() const { return computePeakPower() * mSpec.power.staticFraction + mBackgroundPower; }
 
 } // namespace llmwb

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/params/source_notes.h"
 #include "core/compute/compute_spec.h"
 #include "core/memory/hierarchy.h"
 #include "core/package/package_spec.h"
@@ -49,7 +50,7 @@ struct DeviceSpec {
   PowerSpec power;
   /// Set when the device is a chiplet package: the one description of its compute and memory.
   std::optional<PackageSpec> package;
-  std::map<std::string, std::string> sources;
+  SourceNotes sources;
 };
 
 } // namespace llmwb

@@ -92,7 +92,7 @@ json deviceJson(const DeviceSpec& d) {
   j["quantisation"] = tableJson(quantisationFields(), d.quantisation);
   j["dma"] = tableJson(dmaFields(), d.dma);
   j["power"] = tableJson(powerFields(), d.power);
-  if (!d.sources.empty()) j["sources"] = d.sources;
+  if (!d.sources.empty()) j["sources"] = d.sources.map();
   return j;
 }
 
@@ -111,7 +111,7 @@ json systemJson(const SystemSpec& s) {
   if (!s.engine.empty()) j["engine"] = s.engine;
   for (const auto* settings : engine::engineSettings())
     if (settings->present(s)) j[settings->block] = tableJson(settings->fields(), s);
-  if (!s.sources.empty()) j["sources"] = s.sources;
+  if (!s.sources.empty()) j["sources"] = s.sources.map();
   return j;
 }
 
@@ -150,7 +150,7 @@ std::string modelJsonText(const ModelSpec& m, int indent) {
   j["layer_types"] = types;
   j["layer_pattern"] = m.layerPattern;
   if (m.diffusion.enabled) j["diffusion"] = tableJson(diffusionFields(), m.diffusion);
-  if (!m.sources.empty()) j["sources"] = m.sources;
+  if (!m.sources.empty()) j["sources"] = m.sources.map();
   return j.dump(indent);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/params/source_notes.h"
 #include "core/units/quantity.h"
 
 #include <map>
@@ -26,7 +27,7 @@ struct MemoryTechnology {
   WattsPerByte backgroundPower;          ///< p_bg of Eq. 6, per byte of capacity
   JoulesPerByte readEnergy;             ///< e_read of Eq. 6
   JoulesPerByte writeEnergy;            ///< e_write of Eq. 6
-  std::map<std::string, std::string> sources; ///< field name -> where its value comes from
+  SourceNotes sources; ///< field name -> where its value comes from
 };
 
 } // namespace llmwb

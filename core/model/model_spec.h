@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/params/source_notes.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -107,7 +108,7 @@ struct ModelSpec {
   /// and a diffusion model decoded block by block with a prefix cache.
   bool keepsCache() const { return !diffusion.enabled || diffusion.blockTokens > 0; }
 
-  std::map<std::string, std::string> sources;
+  SourceNotes sources;
 
   const LayerType* layerType(char symbol) const;
   int layerCount() const { return static_cast<int>(layerPattern.size()); }

@@ -34,6 +34,7 @@ struct GemmShape {
   bool packK = false;
   double kvHeads = 0; ///< attention only: KV heads per sequence in `instances` (0: not attention)
   double macs() const { return m * k * n * instances; }
+  bool operator==(const GemmShape&) const = default;
 };
 
 /// A recurrence over a sequence (Mamba-2 selective scan, linear-attention state update):
@@ -47,6 +48,7 @@ struct ScanWork {
   double macsPerUpdate = 3; ///< decay x state, B x input, C x state (DUET Eq. 1)
   double elementBytes = 2;  ///< bytes of one streamed input element (the activation format)
   double macs() const { return sequences * tokens * channels * stateSize * macsPerUpdate; }
+  bool operator==(const ScanWork&) const = default;
 };
 
 enum class OperatorClass { Projection, Attention, Moe, Recurrence, Elementwise, Embedding, LmHead };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/params/source_notes.h"
 #include "core/device/device_spec.h"
 #include "core/system/settings_blocks.h"
 
@@ -61,7 +62,7 @@ struct SystemSpec {
   /// The engines' system-level settings blocks (EngineSettings), by preset key: the npusim
   /// engine's `parallelism` (how a multi-core chip maps the model) where the system has one.
   SettingsBlocks settings;
-  std::map<std::string, std::string> sources;
+  SourceNotes sources;
 
   /// The (first) prefill and decode groups; a heterogeneous system has more of either.
   const DeviceGroup* prefillGroup() const;

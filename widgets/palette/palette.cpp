@@ -84,7 +84,7 @@ QString memoryTip(const MemoryTechnology& t) {
              .arg(formatNumber(t.backgroundPower.value() * units::kGibi * 1e3))
              .arg(formatNumber(t.readEnergy.value() / units::picojoulesPerBit(1).value()))
              .arg(formatNumber(t.writeEnergy.value() / units::picojoulesPerBit(1).value()));
-  return tip + sourcesTip(t.sources);
+  return tip + sourcesTip(t.sources.map());
 }
 
 QString heading(int group) {

@@ -44,6 +44,10 @@ struct OperatorCost {
   Bytes offChipBytes; ///< bytes crossing the off-chip interface (roofline denominator)
 };
 
+/// Contract (CostMemo relies on it): cost() depends on the device, the operator's work (class,
+/// products, vector and scan work, operands) and the placement's on-chip share of each kind of data
+/// the operator has (activationShare, weightsOnChip, cacheOnChip) and offChipFraction; never on the
+/// operator's name, layer or repeat count.
 class OperatorCoster {
 public:
   virtual ~OperatorCoster() = default;

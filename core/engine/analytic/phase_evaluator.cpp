@@ -50,7 +50,9 @@ int PhaseEvaluator::maxDecodeBatch(const Workload& workload) const {
   return batch;
 }
 
-PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
+PassCost PhaseEvaluator::costPass(const PassShape& pass, CostMemo* memo) const {
+  CostMemo own;
+  if (!memo) memo = &own;
   PassCost result;
   const auto& q = mDevice.spec().quantisation;
   result.ops = passOperators(mModel, q, pass, mCount);
@@ -69,12 +71,16 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass) const {
     result.reason = "does not fit: " + result.placement.reason;
   }
 
-  const std::size_t levels = 1 + mDevice.memory().offChip.size();
+  const std::size_t levels = mDevice.levelCount();
   result.traffic.assign(levels, {});
   result.costs.reserve(operators.size());
+  memo->keep(result.ops);
+  memo->usePlacement(result.placement);
   for (std::size_t i = 0; i < operators.size(); ++i) {
     const auto& op = operators[i];
-    auto cost = mCoster->costUnexplained(op, mDevice, result.placement);
+    const OperatorCost* known = memo->find(op);
+    OperatorCost cost = known ? *known : mCoster->costUnexplained(op, mDevice, result.placement);
+    if (!known) memo->add(op, cost);
     if (!cost.feasible && result.feasible) {
       result.feasible = false;
       result.unexplained = i;
@@ -202,10 +208,10 @@ PhaseResult PhaseEvaluator::summarise(const std::vector<std::pair<PassCost, doub
     if (mDescriptive) u.technology = levels[j]->describe();
     u.read = traffic[j].read * double(mCount);
     u.written = traffic[j].written * double(mCount);
-    const Joules e = levels[j]->readEnergy() * traffic[j].read + levels[j]->writeEnergy() * traffic[j].written +
-                     levels[j]->backgroundPower() * r.time;
+    const LevelFigures& level = mDevice.level(j);
+    const Joules e = level.readEnergy * traffic[j].read + level.writeEnergy * traffic[j].written + level.backgroundPower * r.time;
     u.averagePower = r.time.value() > 0 ? e / r.time * double(mCount) : Watts();
-    u.backgroundPower = r.time.value() > 0 ? levels[j]->backgroundPower() * double(mCount) : Watts();
+    u.backgroundPower = r.time.value() > 0 ? level.backgroundPower * double(mCount) : Watts();
     r.levels.push_back(u);
   }
   return r;
@@ -243,17 +249,19 @@ PhaseResult PhaseEvaluator::decode(const Workload& workload, int batch, int segm
     // so a block takes block / tokensPerStep passes. Integrated over the blocks' start positions.
     const double block = std::min(mModel.diffusion.blockTokens, generated);
     const double steps = std::ceil(generated / mModel.diffusion.tokensPerStep);
+    CostMemo memo;
     for (int s = 0; s < segments; ++s) {
       const double done = std::floor((s + 0.5) * generated / segments / block) * block;
       PassShape shape{double(batch), block, double(workload.inputTokens) + done, block};
-      passes.emplace_back(costPass(shape), steps / segments);
+      passes.emplace_back(costPass(shape, &memo), steps / segments);
     }
   } else {
     const double stepsPerSegment = generated / segments;
+    CostMemo memo; // the segments differ only in the context: most operators cost the same in each
     for (int s = 0; s < segments; ++s) {
       const double context = double(workload.inputTokens) + (s + 0.5) * stepsPerSegment;
       PassShape shape{double(batch), 1, context, 1};
-      passes.emplace_back(costPass(shape), stepsPerSegment);
+      passes.emplace_back(costPass(shape, &memo), stepsPerSegment);
     }
   }
   Seconds first = passes.front().first.time, last = passes.back().first.time;

@@ -3,6 +3,7 @@
 
 #include "core/model/model_spec.h"
 #include "core/device/device_model.h"
+#include "core/engine/analytic/cost_memo.h"
 #include "core/engine/analytic/operator_coster.h"
 #include "core/engine/analytic/pass_operators.h"
 #include "core/engine/result.h"
@@ -55,7 +56,9 @@ public:
   Bytes cachePerToken() const { return mCachePerToken; }
   Bytes statePerSequence() const { return mStatePerSequence; }
 
-  PassCost costPass(const PassShape& pass) const;
+  /// One pass; `memo` shares the costs of equal operators between the passes of a phase (one
+  /// pass alone shares them within itself).
+  PassCost costPass(const PassShape& pass, CostMemo* memo = nullptr) const;
   /// Why a pass is infeasible: the placement's reason, or its first infeasible operator's.
   std::string reason(const PassCost& pass) const;
   /// One pass summarised for the whole group: time, energy by component, operators, levels.

@@ -25,20 +25,22 @@ Placement place(const MemoryHierarchy& memory, StoragePriority priority, const P
     left -= given[first];
   }
   // Water-filling over the others: equal shares, unused share passed on.
-  std::vector<int> open;
+  std::array<int, 3> open{};
+  std::size_t opened = 0;
   for (int k = 0; k < 3; ++k)
-    if (k != first && need[k] > 0) open.push_back(k);
-  while (!open.empty() && left > 0) {
-    const double share = left / open.size();
-    std::vector<int> still;
-    for (int k : open) {
+    if (k != first && need[k] > 0) open[opened++] = k;
+  while (opened > 0 && left > 0) {
+    const double share = left / double(opened);
+    std::size_t still = 0;
+    for (std::size_t n = 0; n < opened; ++n) {
+      const int k = open[n];
       const double take = std::min(share, need[k] - given[k]);
       given[k] += take;
       left -= take;
-      if (need[k] - given[k] > 1e-9 * need[k]) still.push_back(k);
+      if (need[k] - given[k] > 1e-9 * need[k]) open[still++] = k;
     }
-    if (still.size() == open.size()) break;
-    open = still;
+    if (still == opened) break;
+    opened = still;
   }
 
   Placement p;

@@ -4,8 +4,9 @@
 #include "core/memory/hierarchy.h"
 #include "core/strategy/strategy.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <string>
-#include <vector>
 
 namespace llmwb {
 
@@ -18,7 +19,9 @@ struct Placement {
   Bytes activationShare;        ///< on-chip bytes the operators' activations may occupy
   double weightsOnChip = 0.0;   ///< fraction of the weights resident on chip
   double cacheOnChip = 0.0;     ///< fraction of the KV cache / recurrent state resident on chip
-  std::vector<double> offChipFraction; ///< per off-chip level: share of the off-chip bytes stored there
+  /// Per off-chip level: share of the off-chip bytes stored there (inline for a few levels: a pass
+  /// places its data once, an exploration millions of times).
+  boost::container::small_vector<double, 4> offChipFraction;
   Bytes offChipDemand;
   bool fits = true;
   std::string reason;

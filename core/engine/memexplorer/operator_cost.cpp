@@ -147,24 +147,14 @@ Streams streamBytes(const Operator& op, const Traffic& traffic, const OnChipShar
 /// Shared: one stream over all bytes.
 void costTransfers(OperatorCost& cost, const Streams& streams, const DeviceModel& device, const Placement& placement,
                    bool explain) {
-  const auto& memory = device.memory();
   const auto& strategy = device.spec().strategy;
-  const std::size_t levels = 1 + memory.offChip.size();
-  // Level bandwidths and latencies once per operator (MemoryLevel sums its parts on every call).
-  std::array<BytesPerSecond, kMaxChainLevels> levelBandwidth{};
-  std::array<Seconds, kMaxChainLevels> levelLatency{};
-  levelBandwidth[0] = memory.onChip.bandwidth();
-  levelLatency[0] = memory.onChip.latency();
-  for (std::size_t j = 0; j < memory.offChip.size(); ++j) {
-    levelBandwidth[j + 1] = memory.offChip[j].bandwidth();
-    levelLatency[j + 1] = memory.offChip[j].latency();
-  }
+  const std::size_t levels = device.levelCount();
   auto chainFor = [&](const StreamBytes& s, double share, double dma) {
     std::array<ChainLevel, kMaxChainLevels> chain{};
-    chain[0] = {levelBandwidth[0], levelLatency[0], s.total - s.offChip};
+    chain[0] = {device.level(0).bandwidth, device.level(0).latency, s.total - s.offChip};
     for (std::size_t j = 1; j < levels; ++j) {
       const double fraction = j - 1 < placement.offChipFraction.size() ? placement.offChipFraction[j - 1] : 0.0;
-      chain[j] = {levelBandwidth[j] * (share * dma), levelLatency[j], s.offChip * fraction};
+      chain[j] = {device.level(j).bandwidth * (share * dma), device.level(j).latency, s.offChip * fraction};
     }
     return transferTime(std::span<const ChainLevel>(chain.data(), levels), explain);
   };
@@ -196,27 +186,27 @@ void costTransfers(OperatorCost& cost, const Streams& streams, const DeviceModel
     }
     return;
   }
+  const double matrixShare = strategy.matrixShare(), vectorShare = strategy.vectorShare();
+  std::array<int, kStreamCount> boundLevel{};
   for (int s = 0; s < kStreamCount; ++s) {
-    const double share = s == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
+    const double share = s == int(Stream::MatrixRead) ? matrixShare : vectorShare;
     const auto t = chainFor(streams[s], share, dmaFraction(device.spec().dma, Stream(s)));
     note(s, t);
+    boundLevel[s] = t.boundLevel;
   }
   for (int s = 0; s < kStreamCount; ++s)
     if (cost.streamTime[s] > cost.computeTime && (cost.boundStream < 0 || cost.streamTime[s] > cost.streamTime[cost.boundStream])) {
       cost.computeBound = false;
       cost.boundStream = s;
     }
-  if (!cost.computeBound) {
-    const auto share = cost.boundStream == int(Stream::MatrixRead) ? strategy.matrixShare() : strategy.vectorShare();
-    cost.boundLevel = chainFor(streams[cost.boundStream], share, dmaFraction(device.spec().dma, Stream(cost.boundStream))).boundLevel;
-  }
+  if (!cost.computeBound) cost.boundLevel = boundLevel[cost.boundStream];
 }
 
 /// Step 5, traffic per level for Eq. 6: data stored at level j are read there and staged through
 /// every nearer level (written into it, read out of it); written data take the opposite way. Then
 /// the memory energy of that traffic.
-void costLevelTraffic(OperatorCost& cost, const Streams& streams, const MemoryHierarchy& memory, const Placement& placement) {
-  const std::size_t levels = 1 + memory.offChip.size();
+void costLevelTraffic(OperatorCost& cost, const Streams& streams, const DeviceModel& device, const Placement& placement) {
+  const std::size_t levels = device.levelCount();
   for (int s = 0; s < kStreamCount; ++s) {
     const auto& sb = streams[s];
     const bool write = s == int(Stream::Write);
@@ -241,8 +231,8 @@ void costLevelTraffic(OperatorCost& cost, const Streams& streams, const MemoryHi
     cost.offChipBytes += sb.offChip;
   }
   for (std::size_t j = 0; j < levels; ++j) {
-    const MemoryLevel& level = j == 0 ? memory.onChip : memory.offChip[j - 1];
-    cost.memoryEnergy += level.readEnergy() * cost.traffic[j].read + level.writeEnergy() * cost.traffic[j].written;
+    const LevelFigures& level = device.level(j);
+    cost.memoryEnergy += level.readEnergy * cost.traffic[j].read + level.writeEnergy * cost.traffic[j].written;
   }
 }
 
@@ -257,13 +247,13 @@ void costComputeEnergy(OperatorCost& cost, const DeviceModel& device, Seconds ma
 } // namespace
 
 OperatorCost costOperator(const Operator& op, const DeviceModel& device, const Placement& placement, bool explain) {
-  if (1 + device.memory().offChip.size() > kMaxChainLevels || op.operands.size() > kMaxOperands)
+  if (device.levelCount() > kMaxChainLevels || op.operands.size() > kMaxOperands)
     throw std::length_error("costOperator: more levels or operands than the model supports");
   OperatorCost cost;
   cost.flops = op.flops();
   const Seconds matrixBusy = costCompute(cost, op, device);
   Traffic traffic{};
-  const GemmTiling tiling = device.compute().tiling();
+  const GemmTiling& tiling = device.tiling();
   for (std::size_t i = 0; i < op.operands.size(); ++i)
     traffic[i] = operandTraffic(op.operands[i], op, device.spec().strategy.dataflow, tiling);
   const Streams streams = streamBytes(op, traffic, onChipShares(op, placement, traffic));
@@ -273,7 +263,7 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   // Kernel launch and synchronisation (GPUs): a fixed time nothing overlaps.
   cost.overheadTime = device.compute().kernelOverhead(op, device.operandBits());
   if (cost.overheadTime.value() > 0) cost.time += cost.overheadTime;
-  costLevelTraffic(cost, streams, device.memory(), placement);
+  costLevelTraffic(cost, streams, device, placement);
   costComputeEnergy(cost, device, matrixBusy);
   return cost;
 }

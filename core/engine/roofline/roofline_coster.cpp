@@ -59,7 +59,7 @@ OperatorCost rooflineCost(const Operator& op, const DeviceModel& device, const P
   // bounds only a device that has nothing off chip.
   const std::size_t levels = std::min(kMaxCostLevels, 1 + memory.offChip.size());
   for (std::size_t j = memory.offChip.empty() ? 0 : 1; j < levels; ++j) {
-    const BytesPerSecond bandwidth = j == 0 ? memory.onChip.bandwidth() : memory.offChip[j - 1].bandwidth();
+    const BytesPerSecond bandwidth = device.level(j).bandwidth;
     const Bytes moved = cost.traffic[j].read + cost.traffic[j].written;
     if (moved.value() <= 0) continue;
     if (bandwidth.value() <= 0) {
@@ -79,8 +79,8 @@ OperatorCost rooflineCost(const Operator& op, const DeviceModel& device, const P
   // Energy: every level's per-bit energy on its traffic; the compute draws its dynamic share of the
   // peak while busy (the chain's rule, costOperator()).
   for (std::size_t j = 0; j < levels; ++j) {
-    const MemoryLevel& level = j == 0 ? memory.onChip : memory.offChip[j - 1];
-    cost.memoryEnergy += level.readEnergy() * cost.traffic[j].read + level.writeEnergy() * cost.traffic[j].written;
+    const LevelFigures& level = device.level(j);
+    cost.memoryEnergy += level.readEnergy * cost.traffic[j].read + level.writeEnergy * cost.traffic[j].written;
   }
   const Watts dynamicPeak = device.computePeakPower() * (1.0 - device.spec().power.staticFraction);
   const double matrixShare = device.matrixPowerShare();

@@ -22,12 +22,12 @@ void addTraffic(OperatorCost& c, const DeviceModel& device, Bytes read, Bytes wr
   if (memory.offChip.empty()) {
     c.traffic[0].read += read;
     c.traffic[0].written += written;
-    c.memoryEnergy += memory.onChip.readEnergy() * read + memory.onChip.writeEnergy() * written;
+    c.memoryEnergy += device.level(0).readEnergy * read + device.level(0).writeEnergy * written;
     return;
   }
   c.traffic[1].read += read;
   c.traffic[1].written += written;
-  c.memoryEnergy += memory.offChip[0].readEnergy() * read + memory.offChip[0].writeEnergy() * written;
+  c.memoryEnergy += device.level(1).readEnergy * read + device.level(1).writeEnergy * written;
 }
 
 /// The PUs' on-die buffers (the memory's on-chip level, when the die has DRAM below it): what the
@@ -37,7 +37,7 @@ void addBufferTraffic(OperatorCost& c, const DeviceModel& device, Bytes read, By
   if (memory.offChip.empty()) return;
   c.traffic[0].read += read;
   c.traffic[0].written += written;
-  c.memoryEnergy += memory.onChip.readEnergy() * read + memory.onChip.writeEnergy() * written;
+  c.memoryEnergy += device.level(0).readEnergy * read + device.level(0).writeEnergy * written;
 }
 
 /// Cycles of one core for an attention product at the best shape and dataflow; a reconfigurable

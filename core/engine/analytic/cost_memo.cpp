@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/engine/analytic/cost_memo.h"
+
+#include <algorithm>
+
+namespace llmwb {
+
+namespace {
+bool sameOperand(const Operand& a, const Operand& b) {
+  return a.kind == b.kind && a.role == b.role && a.bytes == b.bytes && a.write == b.write;
+}
+} // namespace
+
+bool sameWork(const Operator& a, const Operator& b) {
+  return a.cls == b.cls && a.vectorOps == b.vectorOps && a.gemms == b.gemms && a.scan == b.scan &&
+         std::equal(a.operands.begin(), a.operands.end(), b.operands.begin(), b.operands.end(), sameOperand);
+}
+
+CostMemo::Where CostMemo::where(const Operator& op, const Placement& placement) {
+  Where w;
+  for (const auto& o : op.operands) switch (o.kind) {
+    case DataKind::Activation: w.activations = placement.activationShare.value(); break;
+    case DataKind::Weight: w.weights = placement.weightsOnChip; break;
+    case DataKind::Cache: w.cache = placement.cacheOnChip; break;
+    }
+  w.offChipFraction = placement.offChipFraction;
+  return w;
+}
+
+bool CostMemo::sameWhere(const Where& w, const Operator& op, const Placement& placement) {
+  for (const auto& o : op.operands) switch (o.kind) {
+    case DataKind::Activation: if (w.activations != placement.activationShare.value()) return false; break;
+    case DataKind::Weight: if (w.weights != placement.weightsOnChip) return false; break;
+    case DataKind::Cache: if (w.cache != placement.cacheOnChip) return false; break;
+    }
+  return w.offChipFraction == placement.offChipFraction;
+}
+
+const OperatorCost* CostMemo::find(const Operator& op) const {
+  for (const auto& e : mEntries)
+    if (sameWork(*e.op, op) && sameWhere(e.where, op, *mPlacement)) return &e.cost;
+  return nullptr;
+}
+
+void CostMemo::add(const Operator& op, const OperatorCost& cost) { mEntries.push_back({&op, where(op, *mPlacement), cost}); }
+
+} // namespace llmwb
