@@ -199,4 +199,23 @@ double stepSeconds(const NpusimComputeSpec& core, StepShape shape, double bytes)
   return shape.rounds * (setup + core.nocPayloadPasses * bytes / core.nocBandwidth());
 }
 
+std::shared_ptr<const GroupMapping> groupMapping(int tp, CorePlacement placement, int columns, int rows, NocLock lock) {
+  struct Entry {
+    int tp, columns, rows;
+    CorePlacement placement;
+    NocLock lock;
+    std::shared_ptr<const GroupMapping> mapping;
+  };
+  thread_local std::vector<Entry> cache;
+  for (const auto& e : cache)
+    if (e.tp == tp && e.columns == columns && e.rows == rows && e.placement == placement && e.lock == lock) return e.mapping;
+  auto mapping = std::make_shared<GroupMapping>();
+  mapping->layout = layoutGroup(tp, placement, columns, rows, lock, mapping->error);
+  if (mapping->error.empty()) mapping->grid = gridRings(mapping->layout, lock);
+  constexpr std::size_t kMaxEntries = 32;
+  if (cache.size() >= kMaxEntries) cache.clear();
+  cache.push_back({tp, columns, rows, placement, lock, mapping});
+  return mapping;
+}
+
 } // namespace llmwb::engine::npusim

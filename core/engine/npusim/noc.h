@@ -9,6 +9,7 @@
 #include "core/compute/npusim/npusim_spec.h"
 #include "core/engine/npusim/parallelism.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -73,5 +74,16 @@ GridRings gridRings(const GroupLayout& layout, NocLock lock);
 
 /// Time of one ring step moving `bytes` per flow.
 double stepSeconds(const NpusimComputeSpec& core, StepShape shape, double bytes);
+
+/// A TP group's layout and its 2-D grid's rings (layoutGroup, then gridRings), or why the group
+/// has no layout (`error`).
+struct GroupMapping {
+  GroupLayout layout;
+  GridRings grid;
+  std::string error;
+};
+/// The mapping, worked out once per thread for equal inputs: every model of a chip at one TP and
+/// placement (a sweep's designs, a serving run's rebuilt models) shares it.
+std::shared_ptr<const GroupMapping> groupMapping(int tp, CorePlacement placement, int columns, int rows, NocLock lock);
 
 } // namespace llmwb::engine::npusim

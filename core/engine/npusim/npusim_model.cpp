@@ -24,28 +24,10 @@ ParallelismSpec parallelismIn(const engine::EngineContext& context) {
 double ceilPos(double v) { return std::max(1.0, std::ceil(v - 1e-9)); }
 } // namespace
 
-NpusimModel::ClassCost& NpusimModel::ClassCost::operator+=(const ClassCost& c) {
-  time += c.time;
-  comm += c.comm;
-  memory += c.memory;
-  flops += c.flops;
-  hbmBytes += c.hbmBytes;
-  sramBytes += c.sramBytes;
-  weightBytes += c.weightBytes;
-  activationBytes += c.activationBytes;
-  cacheBytes += c.cacheBytes;
-  return *this;
-}
-
-NpusimModel::Work& NpusimModel::Work::operator+=(const Work& w) {
-  ClassCost::operator+=(w);
-  nocBytes += w.nocBytes;
-  return *this;
-}
-
-void NpusimModel::Classes::file(const Work& w, OperatorClass cls) {
-  byClass[std::size_t(cls)] += w;
-  last = cls;
+void NpusimModel::LayerWork::add(const Work& w, OperatorClass cls) {
+  if (count == kMaxPieces) throw std::logic_error("npusim: a layer of more pieces than LayerWork holds");
+  pieces[count++] = {w, cls};
+  total += w;
 }
 
 void NpusimModel::Classes::fileComm(double seconds) {
@@ -86,13 +68,13 @@ NpusimModel::NpusimModel(const EngineContext& context)
   mPool = poolShape(mPar, mRole, chip, layers, mProblem);
   if (!mProblem.empty()) return;
   const int pp = mPool.pp;
-  std::string error;
-  mLayout = layoutGroup(tp, mPar.placement, mCore.meshColumns, mCore.meshRows, mCore.nocLock, error);
-  if (!error.empty()) {
-    mProblem = error + " (/parallelism/placement, /parallelism/tp)";
+  const auto mapping = groupMapping(tp, mPar.placement, mCore.meshColumns, mCore.meshRows, mCore.nocLock);
+  if (!mapping->error.empty()) {
+    mProblem = mapping->error + " (/parallelism/placement, /parallelism/tp)";
     return;
   }
-  mGrid = gridRings(mLayout, mCore.nocLock);
+  mLayout = mapping->layout;
+  mGrid = mapping->grid;
   if (!placeStages(chip, layers)) return;
   // Stages: contiguous runs of layers; the first holds the embedding, the last the LM head.
   const double embed = double(mModel.vocabSize) * mModel.hiddenSize * mBytes;
@@ -104,6 +86,7 @@ NpusimModel::NpusimModel(const EngineContext& context)
     st.index = s;
     for (int i = st.first; i < st.first + st.count; ++i) {
       const auto* type = mModel.layerType(mModel.layerPattern[std::size_t(i)]);
+      st.types.push_back(std::size_t(type - mModel.layerTypes.data()));
       st.weightBytes += mModel.layerParameters(*type) * mBytes;
       st.kvBytesPerToken += mModel.cacheElementsPerToken(*type) * mBytes;
     }
@@ -289,13 +272,22 @@ double NpusimModel::gemmSeconds(double m, double k, double n, double weightShare
   return gemm(m, k, n, weightShare).time;
 }
 
-NpusimModel::Work NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context,
-                                         double kvSpill, double share, Classes& classes) const {
-  Work total;
-  auto add = [&](const Work& w, OperatorClass cls) {
-    total += w;
-    classes.file(w, cls);
-  };
+std::size_t NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill,
+                                   double share, LayerMemo& memo) const {
+  for (std::size_t i = 0; i < memo.entries.size(); ++i) {
+    const auto& e = memo.entries[i];
+    if (e.type == &type && e.seqs == seqs && e.newTokens == newTokens && e.context == context && e.kvSpill == kvSpill &&
+        e.share == share)
+      return i;
+  }
+  memo.entries.push_back({&type, seqs, newTokens, context, kvSpill, share, layerWork(type, seqs, newTokens, context, kvSpill, share)});
+  return memo.entries.size() - 1;
+}
+
+NpusimModel::LayerWork NpusimModel::layerWork(const LayerType& type, double seqs, double newTokens, double context,
+                                              double kvSpill, double share) const {
+  LayerWork total;
+  auto add = [&](const Work& w, OperatorClass cls) { total.add(w, cls); };
   constexpr auto kProjection = OperatorClass::Projection, kElementwise = OperatorClass::Elementwise, kMoe = OperatorClass::Moe;
   const double h = mModel.hiddenSize;
   const double m = seqs * newTokens;
@@ -360,19 +352,26 @@ NpusimModel::Work NpusimModel::layerCost(const LayerType& type, double seqs, dou
 }
 
 NpusimModel::Work NpusimModel::stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows,
-                                         double resident, Classes& classes) const {
+                                         double resident, Classes* classes, LayerMemo& memo) const {
   Work total;
   // KV of the stage's layers on one core: every sequence resident on the pipeline, not only the
   // micro-batch; what SRAM cannot hold sits in the requests' HBM ring buffers.
   const double kvPerCore = resident * (context + newTokens) * s.kvBytesPerToken / mPool.tp;
   const double spill = kvPerCore > s.kvSram && kvPerCore > 0 ? 1.0 - s.kvSram / kvPerCore : 0.0;
-  for (int i = s.first; i < s.first + s.count; ++i)
-    total += layerCost(*mModel.layerType(mModel.layerPattern[std::size_t(i)]), seqs, newTokens, context, spill, s.weightShare,
-                       classes);
+  constexpr auto kNone = std::size_t(-1);
+  memo.byType.assign(mModel.layerTypes.size(), kNone);
+  for (const std::size_t type : s.types) {
+    std::size_t& entry = memo.byType[type];
+    if (entry == kNone) entry = layerCost(mModel.layerTypes[type], seqs, newTokens, context, spill, s.weightShare, memo);
+    const LayerWork& layer = memo.entries[entry].work;
+    total += layer.total;
+    if (classes)
+      for (std::size_t k = 0; k < layer.count; ++k) classes->file(layer.pieces[k].work, layer.pieces[k].cls);
+  }
   if (s.head) {
     const Work head = gemm(seqs * logitRows, mModel.hiddenSize, mModel.vocabSize, s.weightShare);
     total += head;
-    classes.file(head, OperatorClass::LmHead);
+    if (classes) classes->file(head, OperatorClass::LmHead);
   } else {
     // Activations to the next stage's group over the links between the two groups.
     const double bytes = seqs * newTokens * mModel.hiddenSize * mBytes;
@@ -382,7 +381,7 @@ NpusimModel::Work NpusimModel::stageCost(const Stage& s, double seqs, double new
     total.time += t;
     total.comm += t;
     total.nocBytes += bytes;
-    classes.fileComm(t);
+    if (classes) classes->fileComm(t);
   }
   return total;
 }
@@ -397,23 +396,24 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   }
   const double seqs = ceilPos(point.batch / mPool.pipelines);
   const double newTokens = std::max(1.0, point.newTokens);
-  double best = -1, bestComm = 0, flops = 0, hbm = 0;
+  double best = -1, bestComm = 0, flops = 0;
   Work bestAll;
-  Classes bestClasses;
   int bestMb = 1;
+  std::size_t bestSplit = 0;
+  // One memo per micro-batch split: the layers of a split share its sequence count.
+  std::vector<LayerMemo> memos;
   // Micro-batches through the pipeline: split the sequences (requests stream through the stages,
   // NpuSim 4.3.1). A prompt's tokens stay whole: without chunked prefill a prompt traverses the
   // stages as one tensor (chunking is the scheduler's, PD fusion; section 4.3.2).
   for (int mb = 1; mb <= mPool.pp; mb *= 2) {
     if (seqs < mb) break;
     const double s = seqs / mb;
-    const double n = newTokens;
-    const double ctx = point.contextTokens;
     Work all;
-    Classes classes;
     double worst = 0;
+    auto& memo = memos.emplace_back();
+    memo.entries.reserve(2 * mModel.layerTypes.size());
     for (const auto& st : mStages) {
-      const Work c = stageCost(st, s, n, ctx, point.logitRows, seqs, classes);
+      const Work c = stageCost(st, s, newTokens, point.contextTokens, point.logitRows, seqs, nullptr, memo);
       all += c;
       worst = std::max(worst, c.time);
     }
@@ -422,18 +422,21 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
       best = t;
       bestComm = all.comm * (t / std::max(all.time, 1e-30));
       flops = all.flops * mb;
-      hbm = all.hbmBytes * mb;
       bestAll = all;
-      bestClasses = classes;
       bestMb = mb;
+      bestSplit = memos.size() - 1;
     }
   }
+  // The rows by operator class: the best split's stages again, filing their work (its memo holds
+  // every layer already).
+  Classes bestClasses;
+  for (const auto& st : mStages)
+    stageCost(st, seqs / bestMb, newTokens, point.contextTokens, point.logitRows, seqs, &bestClasses, memos[bestSplit]);
   const double pipes = std::min(double(mPool.pipelines), std::max(1.0, std::ceil(point.batch - 1e-9)));
   r.time = Seconds(best);
   r.communication = Seconds(std::min(bestComm, best));
   r.energy.compute = Joules(flops * pipes / 2 * mCore.energyPjPerMac * 1e-12);
   r.energy.idle = Joules(idlePower().value() * best);
-  (void)hbm;
   fillRows(r, bestAll, bestClasses, best, bestMb * pipes);
   return r;
 }

@@ -77,6 +77,7 @@ private:
   struct Stage {
     int index = 0;
     int first = 0, count = 0; ///< layers [first, first + count)
+    std::vector<std::size_t> types; ///< each layer's type, an index into the model's layer types
     bool head = false;        ///< holds the LM head
     double weightBytes = 0;   ///< the stage's weights (whole group)
     double kvBytesPerToken = 0; ///< the stage's KV per token (whole group)
@@ -90,22 +91,63 @@ private:
     double flops = 0, hbmBytes = 0;
     double sramBytes = 0; ///< through the cores' SRAM (resident and staged), whole group
     double weightBytes = 0, activationBytes = 0, cacheBytes = 0; ///< the data the work touches, whole group
-    ClassCost& operator+=(const ClassCost& c);
+    ClassCost& operator+=(const ClassCost& c) {
+      time += c.time;
+      comm += c.comm;
+      memory += c.memory;
+      flops += c.flops;
+      hbmBytes += c.hbmBytes;
+      sramBytes += c.sramBytes;
+      weightBytes += c.weightBytes;
+      activationBytes += c.activationBytes;
+      cacheBytes += c.cacheBytes;
+      return *this;
+    }
   };
   static constexpr std::size_t kClasses = 7; ///< OperatorClass values
   /// Work (a GEMM, a vector pass, an attention, a layer, a stage, a pass): what it costs, NoC
   /// traffic included.
   struct Work : ClassCost {
     double nocBytes = 0;
-    Work& operator+=(const Work& w);
+    Work& operator+=(const Work& w) {
+      ClassCost::operator+=(w);
+      nocBytes += w.nocBytes;
+      return *this;
+    }
   };
   /// A pass's work by operator class, filed as it is costed (a layer or a stage keeps no table of its own).
   struct Classes {
     std::array<ClassCost, kClasses> byClass{};
     OperatorClass last = OperatorClass::Projection; ///< the class of the last work filed
-    void file(const Work& w, OperatorClass cls);
+    void file(const Work& w, OperatorClass cls) {
+      byClass[std::size_t(cls)] += w;
+      last = cls;
+    }
     /// Time spent after the last work (a stage's hand-off), filed under that work's class.
     void fileComm(double seconds);
+  };
+  /// One layer's work, piece by piece with each piece's class (filed in that order), and its sum.
+  struct LayerWork {
+    static constexpr std::size_t kMaxPieces = 8;
+    struct Piece {
+      Work work;
+      OperatorClass cls;
+    };
+    std::array<Piece, kMaxPieces> pieces;
+    std::size_t count = 0;
+    Work total;
+    void add(const Work& w, OperatorClass cls);
+  };
+  /// The layers a step has costed, by their inputs: a stage's layers of one type cost the same, and
+  /// so do the stages that share a weight share and KV spill (each micro-batch split is new).
+  struct LayerMemo {
+    struct Entry {
+      const LayerType* type;
+      double seqs, newTokens, context, kvSpill, share;
+      LayerWork work;
+    };
+    std::vector<Entry> entries;
+    std::vector<std::size_t> byType; ///< the stage being costed: each layer type's entry (npos: none yet)
   };
   /// The pass's operators, one row per operator class (each class's share of the stage times,
   /// scaled to the pipelined step `stepTime`; `scale` multiplies work and bytes: micro-batches x
@@ -113,11 +155,13 @@ private:
   void fillRows(StepResult& r, const Work& sum, const Classes& classes, double stepTime, double scale) const;
   /// Fills mBoundaries from the group slots; false (and mProblem) when they do not fit the mesh.
   bool placeStages(int chip, int layers);
+  /// One stage's work at `seqs` sequences; its work by class is filed into `classes` when given.
   Work stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident,
-                 Classes& classes) const;
-  /// One layer's totals; its work by class is filed into `classes`.
-  Work layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share,
-                 Classes& classes) const;
+                 Classes* classes, LayerMemo& memo) const;
+  /// One layer's work: its entry in `memo` (the same inputs cost the same).
+  std::size_t layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share,
+                             LayerMemo& memo) const;
+  LayerWork layerWork(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share) const;
   /// Y = X W on the group; `share` of the core's weight block sits in SRAM, the rest streams from HBM.
   Work gemm(double m, double k, double n, double share) const;
   /// `ops` element operations over `bytes` of activations (whole group).
