@@ -11,8 +11,6 @@ namespace {
 constexpr double kPortElements = 64.0; ///< elements per cycle through a boundary buffer port (spec B.2)
 } // namespace
 
-double wholeCount(double x) { return std::max(1.0, std::ceil(x - 1e-6 * std::max(1.0, std::abs(x)))); }
-
 double NmpDie::macsPerCore() const { return double(spec.arrayRows) * spec.arrayCols; }
 
 std::string NmpDie::substrateName() const {

@@ -7,13 +7,16 @@
 #include "core/compute/compute_unit.h"
 #include "core/compute/nmp/nmp_spec.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace llmwb {
 
 enum class CoreDataflow { InputStationary, OutputStationary };
 
 /// Whole units (folds, tiles, rows per PU) that hold `x`: at least 1; a count above a whole number
 /// only by rounding (expected tokens per MoE expert come out as 16.0000001) stays at it.
-double wholeCount(double x);
+inline double wholeCount(double x) { return std::max(1.0, std::ceil(x - 1e-6 * std::max(1.0, std::abs(x)))); }
 
 /// Cycles of one core for a sub-GEMM (m, k, n), M on the logical rows.
 ///  IS: A tile m x k stationary, n weight columns streamed: folds = ceil(m/r) ceil(k/c).

@@ -36,12 +36,14 @@ bool CostMemo::sameWhere(const Where& w, const Operator& op, const Placement& pl
   return w.offChipFraction == placement.offChipFraction;
 }
 
-const OperatorCost* CostMemo::find(const Operator& op) const {
+const OperatorCost* CostMemo::find(const Operator& op, std::uint64_t hash) const {
   for (const auto& e : mEntries)
-    if (sameWork(*e.op, op) && sameWhere(e.where, op, *mPlacement)) return &e.cost;
+    if (e.hash == hash && sameWork(*e.op, op) && sameWhere(e.where, op, *mPlacement)) return e.cost;
   return nullptr;
 }
 
-void CostMemo::add(const Operator& op, const OperatorCost& cost) { mEntries.push_back({&op, where(op, *mPlacement), cost}); }
+void CostMemo::add(const Operator& op, std::uint64_t hash, const OperatorCost* cost) {
+  mEntries.push_back({hash, &op, where(op, *mPlacement), cost});
+}
 
 } // namespace llmwb

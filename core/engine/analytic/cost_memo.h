@@ -10,6 +10,7 @@
 #include "core/engine/analytic/operator_coster.h"
 #include "core/engine/analytic/pass_operators.h"
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -20,10 +21,12 @@ public:
   CostMemo() { mEntries.reserve(32); }
   /// The placement the next find() and add() calls are for (a pass's); it must outlive them.
   void usePlacement(const Placement& placement) { mPlacement = &placement; }
-  /// The cost of an operator of equal work at an equal placement of its data, or nullptr.
-  const OperatorCost* find(const Operator& op) const;
-  /// Remembers `cost` for `op`, which must stay alive as long as this memo (keep(...) its pass).
-  void add(const Operator& op, const OperatorCost& cost);
+  /// The cost of an operator of equal work (`hash`: its workHash) at an equal placement of its
+  /// data, or nullptr.
+  const OperatorCost* find(const Operator& op, std::uint64_t hash) const;
+  /// Remembers `cost` for `op`; both must stay alive as long as this memo (keep(...) the pass's
+  /// operators; a pass's costs are kept with them by the phase).
+  void add(const Operator& op, std::uint64_t hash, const OperatorCost* cost);
   /// Keeps a pass's operators alive for the entries that point into them.
   void keep(std::shared_ptr<const PassOperators> ops) { mKept.push_back(std::move(ops)); }
 
@@ -38,9 +41,10 @@ private:
   static bool sameWhere(const Where& w, const Operator& op, const Placement& placement);
 
   struct Entry {
+    std::uint64_t hash;
     const Operator* op;
     Where where;
-    OperatorCost cost;
+    const OperatorCost* cost;
   };
   const Placement* mPlacement = nullptr;
   std::vector<Entry> mEntries;

@@ -18,6 +18,20 @@ bool samePass(const PassShape& a, const PassShape& b) {
   return a.batch == b.batch && a.newTokens == b.newTokens && a.pastTokens == b.pastTokens && a.logitRows == b.logitRows;
 }
 
+/// FNV-1a over the bytes of the values mixed in.
+struct Hasher {
+  std::uint64_t h = 1469598103934665603ull;
+  void mix(const void* data, std::size_t size) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  }
+  void mix(double v) {
+    if (v == 0) v = 0; // -0 and 0 are the same work
+    mix(&v, sizeof v);
+  }
+  void mix(int v) { mix(&v, sizeof v); }
+};
+
 std::shared_ptr<const PassOperators> build(const ModelSpec& model, const Quantisation& quant, const PassShape& pass,
                                            int devices) {
   auto ops = std::make_shared<PassOperators>();
@@ -30,6 +44,7 @@ std::shared_ptr<const PassOperators> build(const ModelSpec& model, const Quantis
     for (const auto& o : op.operands)
       if (o.kind == DataKind::Activation) live += o.bytes;
     ops->liveActivations = std::max(ops->liveActivations, live);
+    ops->workHashes.push_back(workHash(op));
   }
   return ops;
 }
@@ -61,6 +76,22 @@ struct Cache {
   }
 };
 } // namespace
+
+std::uint64_t workHash(const Operator& op) {
+  Hasher h;
+  h.mix(int(op.cls));
+  h.mix(op.vectorOps);
+  for (const auto& g : op.gemms) {
+    h.mix(g.m), h.mix(g.k), h.mix(g.n), h.mix(g.instances), h.mix(int(g.packK)), h.mix(g.kvHeads);
+  }
+  const auto& s = op.scan;
+  h.mix(s.sequences), h.mix(s.tokens), h.mix(s.channels), h.mix(s.stateSize), h.mix(s.groups), h.mix(s.macsPerUpdate),
+      h.mix(s.elementBytes);
+  for (const auto& o : op.operands) {
+    h.mix(int(o.kind)), h.mix(int(o.role)), h.mix(o.bytes.value()), h.mix(int(o.write));
+  }
+  return h.h;
+}
 
 ModelFootprint modelFootprint(const ModelSpec& model, const Quantisation& quant) {
   auto& cache = Cache::of(model);

@@ -7,6 +7,7 @@
 #include "core/model/operators.h"
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -19,6 +20,9 @@ struct PassOperators {
   /// Per device operator: bytes of each DataKind (Weight, Activation, Cache), Operator::bytes.
   std::vector<std::array<Bytes, 3>> kindBytes;
   Bytes liveActivations; ///< the largest device operator's activation bytes
+  /// Per device operator: a hash of its work (workHash), so that a CostMemo compares most
+  /// operators by one number.
+  std::vector<std::uint64_t> workHashes;
 
   const std::vector<Operator>& perDevice() const { return sharded.empty() ? full : sharded; }
 };
@@ -32,6 +36,10 @@ struct ModelFootprint {
 };
 /// The footprint, computed once per thread for equal inputs as passOperators() does.
 ModelFootprint modelFootprint(const ModelSpec& model, const Quantisation& quant);
+
+/// A hash of everything a coster reads of an operator (its work: class, products, vector and scan
+/// work, operands; not its name, layer or repeat count). Equal work hashes equal.
+std::uint64_t workHash(const Operator& op);
 
 /// Builds the pass's operators (buildOperators, then the tensor-parallel split over `devices`)
 /// or returns the same ones built before on this thread for equal inputs.

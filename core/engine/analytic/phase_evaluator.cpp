@@ -78,9 +78,10 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass, CostMemo* memo) const {
   memo->usePlacement(result.placement);
   for (std::size_t i = 0; i < operators.size(); ++i) {
     const auto& op = operators[i];
-    const OperatorCost* known = memo->find(op);
-    OperatorCost cost = known ? *known : mCoster->costUnexplained(op, mDevice, result.placement);
-    if (!known) memo->add(op, cost);
+    const std::uint64_t hash = result.ops->workHashes[i];
+    const OperatorCost* known = memo->find(op, hash);
+    const OperatorCost& cost = result.costs.emplace_back(known ? *known : mCoster->costUnexplained(op, mDevice, result.placement));
+    if (!known) memo->add(op, hash, &cost); // result.costs holds every operator's: it never reallocates
     if (!cost.feasible && result.feasible) {
       result.feasible = false;
       result.unexplained = i;
@@ -98,7 +99,6 @@ PassCost PhaseEvaluator::costPass(const PassShape& pass, CostMemo* memo) const {
       result.traffic[j].read += cost.traffic[j].read * op.repeat;
       result.traffic[j].written += cost.traffic[j].written * op.repeat;
     }
-    result.costs.push_back(std::move(cost));
   }
   return result;
 }

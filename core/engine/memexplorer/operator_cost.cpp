@@ -21,14 +21,23 @@ std::string_view toString(Stream s) {
   return "?";
 }
 
-OperandTraffic operandTraffic(const Operand& operand, const Operator& op, Dataflow dataflow, const GemmTiling& tile) {
-  OperandTraffic t{operand.write ? 0.0 : 1.0, operand.write ? 1.0 : 0.0};
-  if (op.gemms.empty() || operand.role == OperandRole::Other) return t;
+namespace {
+/// The stationary tiles an operator's (first) product takes, along each dimension.
+struct TileCounts {
+  double rows = 1, columns = 1, depth = 1;
+};
+
+TileCounts tileCounts(const Operator& op, const GemmTiling& tile) {
+  if (op.gemms.empty()) return {};
   const GemmShape& g = op.gemms.front();
   const double rowTile = op.cls == OperatorClass::Attention ? tile.attentionRows : tile.m;
-  const double rowTiles = std::max(1.0, std::ceil(g.m / rowTile));
-  const double columnTiles = std::max(1.0, std::ceil(g.n / tile.n));
-  const double depthTiles = std::max(1.0, std::ceil(g.k / tile.k));
+  return {std::max(1.0, std::ceil(g.m / rowTile)), std::max(1.0, std::ceil(g.n / tile.n)), std::max(1.0, std::ceil(g.k / tile.k))};
+}
+
+OperandTraffic trafficOf(const Operand& operand, bool hasProduct, Dataflow dataflow, const TileCounts& tiles) {
+  OperandTraffic t{operand.write ? 0.0 : 1.0, operand.write ? 1.0 : 0.0};
+  if (!hasProduct || operand.role == OperandRole::Other) return t;
+  const double rowTiles = tiles.rows, columnTiles = tiles.columns, depthTiles = tiles.depth;
   switch (dataflow) {
   case Dataflow::WeightStationary:
     if (operand.role == OperandRole::A) t.reads = columnTiles;
@@ -45,6 +54,11 @@ OperandTraffic operandTraffic(const Operand& operand, const Operator& op, Datafl
     break;
   }
   return t;
+}
+} // namespace
+
+OperandTraffic operandTraffic(const Operand& operand, const Operator& op, Dataflow dataflow, const GemmTiling& tile) {
+  return trafficOf(operand, !op.gemms.empty(), dataflow, tileCounts(op, tile));
 }
 
 namespace {
@@ -253,9 +267,9 @@ OperatorCost costOperator(const Operator& op, const DeviceModel& device, const P
   cost.flops = op.flops();
   const Seconds matrixBusy = costCompute(cost, op, device);
   Traffic traffic{};
-  const GemmTiling& tiling = device.tiling();
+  const TileCounts tiles = tileCounts(op, device.tiling());
   for (std::size_t i = 0; i < op.operands.size(); ++i)
-    traffic[i] = operandTraffic(op.operands[i], op, device.spec().strategy.dataflow, tiling);
+    traffic[i] = trafficOf(op.operands[i], !op.gemms.empty(), device.spec().strategy.dataflow, tiles);
   const Streams streams = streamBytes(op, traffic, onChipShares(op, placement, traffic));
   costTransfers(cost, streams, device, placement, explain);
   cost.time = cost.computeTime;

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 
 namespace llmwb::snake {
 
@@ -55,20 +56,38 @@ double bufferReads(const NmpDie& die, ArrayShape shape, bool os, double mRows, d
   return (weights + inputs + partials) * p.instances;
 }
 
-GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, Mode mode, ArrayShape shape, bool splitK) {
+/// How a mode splits a problem over the die's PUs (the same for every array shape and K split).
+struct ModeSplit {
+  int pk = 1, pnAll = 1; ///< PUs along K, along N (all groups)
+  int gM = 1;            ///< groups of PUs that split M
+  double pn = 1;         ///< PUs along N in one group
+  double mRows = 0;      ///< rows one group computes
+  double kPu = 0, nPu = 0; ///< K and N of one PU's slice
+};
+
+ModeSplit splitFor(const NmpDie& die, const GemmProblem& p, Mode mode) {
+  const auto& s = die.spec;
+  ModeSplit m;
+  std::tie(m.pk, m.pnAll) = partition(mode, s.pus);
+  // Stratum/Duplex-style M partition (Snake §5(a)): gM groups of PUs take a share of the rows
+  // each and every group streams its own replica of the weights; the PUs of a group split N.
+  const int mCap = std::clamp(int(std::min(double(s.mSplitPus), wholeCount(p.m))), 1, m.pnAll);
+  for (int d = 1; d <= mCap; ++d)
+    if (m.pnAll % d == 0) m.gM = d;
+  m.pn = double(m.pnAll) / m.gM;
+  m.mRows = m.gM > 1 ? wholeCount(p.m / m.gM) : p.m;
+  m.kPu = wholeCount(p.k / m.pk);
+  m.nPu = wholeCount(p.n / m.pn);
+  return m;
+}
+
+GemmPlan evaluatePlan(const NmpDie& die, double bwPerPu, const GemmProblem& p, Mode mode, const ModeSplit& split,
+                      ArrayShape shape, bool splitK) {
   const auto& s = die.spec;
   const double f = die.frequencyHz();
   const double cores = s.coresPerPu;
-  const auto [pk, pnAll] = partition(mode, s.pus);
-  // Stratum/Duplex-style M partition (Snake §5(a)): gM groups of PUs take a share of the rows
-  // each and every group streams its own replica of the weights; the PUs of a group split N.
-  int gM = 1;
-  const int mCap = std::clamp(int(std::min(double(s.mSplitPus), wholeCount(p.m))), 1, pnAll);
-  for (int d = 1; d <= mCap; ++d)
-    if (pnAll % d == 0) gM = d;
-  const double pn = double(pnAll) / gM;
-  const double mRows = gM > 1 ? wholeCount(p.m / gM) : p.m;
-  const double kPu = wholeCount(p.k / pk), nPu = wholeCount(p.n / pn);
+  const int pk = split.pk;
+  const double pn = split.pn, mRows = split.mRows, kPu = split.kPu, nPu = split.nPu;
   const double kc = splitK ? wholeCount(kPu / cores) : kPu;
   const double nc = splitK ? nPu : wholeCount(nPu / cores);
 
@@ -160,16 +179,18 @@ std::string_view toString(Bound b) { return kBoundNames.toString(b); }
 
 GemmPlan planGemm(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed) {
   const double bwPerPu = bandwidth.value() / std::max(1, die.spec.pus);
-  if (die.substrate == NmpSubstrate::MacTree) return evaluatePlan(die, bwPerPu, p, Mode::NSplit, {1, 1}, false);
+  if (die.substrate == NmpSubstrate::MacTree)
+    return evaluatePlan(die, bwPerPu, p, Mode::NSplit, splitFor(die, p, Mode::NSplit), {1, 1}, false);
   GemmPlan best;
   // Without Snake's multi-PU scheduling (partition_search 0) the die runs the conventional
   // partition: output-stationary, N split over the PUs (OS-S), the fixed arrays' one dataflow.
   if (!fixed && die.spec.partitionSearch == 0) fixed = Mode::OsS;
   for (Mode mode : kPartitionModes) {
     if (fixed && mode != *fixed) continue;
+    const ModeSplit split = splitFor(die, p, mode);
     for (const auto& shape : die.shapes)
       for (bool splitK : {false, true}) {
-        auto plan = evaluatePlan(die, bwPerPu, p, mode, shape, splitK);
+        auto plan = evaluatePlan(die, bwPerPu, p, mode, split, shape, splitK);
         if (better(plan, best)) best = plan;
       }
   }
