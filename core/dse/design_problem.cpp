@@ -7,6 +7,7 @@
 #include "core/model/operators.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -78,6 +79,16 @@ DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const Spec
         throw ParameterError(i, "inactive_when names no other parameter (\"" + p.inactiveWhen->parameter + "\")");
     }
     mInactiveController.push_back(controller);
+  }
+  mOffAt.resize(mSpace.parameters.size());
+  for (std::size_t i = 0; i < mSpace.parameters.size(); ++i) {
+    const std::size_t c = mInactiveController[i];
+    if (c == kNone || !mSpace.parameters[c].domain.discrete()) continue;
+    const auto& values = mSpace.parameters[c].domain.values;
+    for (const auto& v : values) {
+      const auto& off = mSpace.parameters[i].inactiveWhen->values;
+      mOffAt[i].push_back(std::find(off.begin(), off.end(), v) != off.end() ? 1 : 0);
+    }
   }
 
   mFeatureCount += summaryFeatureCount();
@@ -167,8 +178,26 @@ DesignPoint DesignProblem::canonical(DesignPoint point) const {
 }
 
 bool DesignProblem::isCanonical(std::uint64_t index) const {
-  const DesignPoint p = pointAt(index);
-  return canonical(p) == p;
+  if (!mDiscrete) {
+    const DesignPoint p = pointAt(index);
+    return canonical(p) == p;
+  }
+  // canonical(p) == p, on the grid's indices: no parameter switched off by its controller's value
+  // sits anywhere but at its first value.
+  const std::size_t n = dimension();
+  std::array<std::uint64_t, 64> small{};
+  std::vector<std::uint64_t> large;
+  std::uint64_t* at = small.data();
+  if (n > small.size()) at = (large.resize(n), large.data());
+  for (std::size_t i = 0; i < n; ++i) {
+    at[i] = index / mStrides[i];
+    index %= mStrides[i];
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t c = mInactiveController[i];
+    if (c != kNone && at[i] != 0 && mOffAt[i][std::size_t(at[c])]) return false;
+  }
+  return true;
 }
 
 std::uint64_t DesignProblem::designCount() const {

@@ -120,6 +120,9 @@ private:
   EvaluationOptions mOptions;
   std::vector<SpecSetter> mSetters;
   std::vector<std::size_t> mInactiveController; ///< per parameter: controlling parameter or npos
+  /// Per parameter with a discrete controller: per controller value index, whether it switches the
+  /// parameter off (isCanonical without building values).
+  std::vector<std::vector<char>> mOffAt;
   std::vector<std::uint64_t> mStrides;
   std::uint64_t mGridSize = 0;
   bool mHardwareConstraints = false;

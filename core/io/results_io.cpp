@@ -68,18 +68,23 @@ void appendNumber(std::string& out, double v) {
 
 void appendString(std::string& out, const std::string& s) {
   out += '"';
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
+  std::size_t plain = 0; // the start of the run of characters that need no escape
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    const bool quote = c == '"' || c == '\\', control = static_cast<unsigned char>(c) < 0x20;
+    if (!quote && !control) continue;
+    out.append(s, plain, i - plain);
+    plain = i + 1;
+    if (quote) {
       out += '\\';
       out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
+    } else {
       char escape[8];
       std::snprintf(escape, sizeof escape, "\\u%04x", c);
       out += escape;
-    } else {
-      out += c;
     }
   }
+  out.append(s, plain, s.size() - plain);
   out += '"';
 }
 

@@ -2,7 +2,7 @@
 #include "core/model/model_spec.h"
 
 #include <algorithm>
-#include <set>
+#include <array>
 
 namespace llmwb {
 
@@ -127,11 +127,14 @@ std::vector<std::string> ModelSpec::problems() const {
   if (hiddenSize <= 0) out.push_back("hidden_size must be positive");
   if (vocabSize <= 0) out.push_back("vocab_size must be positive");
   if (layerPattern.empty()) out.push_back("the layer pattern is empty");
-  std::set<char> seen;
-  for (const auto& t : layerTypes)
-    if (!seen.insert(t.symbol).second) out.push_back(std::string("layer letter '") + t.symbol + "' is defined twice");
+  std::array<bool, 256> defined{}; // by letter (every evaluation checks its model: no allocation)
+  for (const auto& t : layerTypes) {
+    bool& seen = defined[static_cast<unsigned char>(t.symbol)];
+    if (seen) out.push_back(std::string("layer letter '") + t.symbol + "' is defined twice");
+    seen = true;
+  }
   for (char c : layerPattern)
-    if (!layerType(c)) {
+    if (!defined[static_cast<unsigned char>(c)]) {
       out.push_back(std::string("the layer pattern uses '") + c + "', which no layer type defines");
       break;
     }

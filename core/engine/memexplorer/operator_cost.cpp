@@ -164,7 +164,7 @@ void costTransfers(OperatorCost& cost, const Streams& streams, const DeviceModel
   const auto& strategy = device.spec().strategy;
   const std::size_t levels = device.levelCount();
   auto chainFor = [&](const StreamBytes& s, double share, double dma) {
-    std::array<ChainLevel, kMaxChainLevels> chain{};
+    std::array<ChainLevel, kMaxChainLevels> chain; // the first `levels` are set
     chain[0] = {device.level(0).bandwidth, device.level(0).latency, s.total - s.offChip};
     for (std::size_t j = 1; j < levels; ++j) {
       const double fraction = j - 1 < placement.offChipFraction.size() ? placement.offChipFraction[j - 1] : 0.0;
@@ -221,17 +221,20 @@ void costTransfers(OperatorCost& cost, const Streams& streams, const DeviceModel
 /// the memory energy of that traffic.
 void costLevelTraffic(OperatorCost& cost, const Streams& streams, const DeviceModel& device, const Placement& placement) {
   const std::size_t levels = device.levelCount();
+  // The share of the off-chip bytes stored at or beyond each off-chip level.
+  std::array<double, kMaxChainLevels> fractionBeyond;
+  for (std::size_t j = 1; j < levels; ++j) {
+    double sum = 0.0;
+    for (std::size_t k = j - 1; k < placement.offChipFraction.size(); ++k) sum += placement.offChipFraction[k];
+    fractionBeyond[j] = sum;
+  }
   for (int s = 0; s < kStreamCount; ++s) {
     const auto& sb = streams[s];
     const bool write = s == int(Stream::Write);
     // bytes stored at or beyond each level
-    std::array<Bytes, kMaxChainLevels> beyond{};
+    std::array<Bytes, kMaxChainLevels> beyond;
     beyond[0] = sb.total;
-    for (std::size_t j = 1; j < levels; ++j) {
-      double fractionBeyond = 0.0;
-      for (std::size_t k = j - 1; k < placement.offChipFraction.size(); ++k) fractionBeyond += placement.offChipFraction[k];
-      beyond[j] = sb.offChip * fractionBeyond;
-    }
+    for (std::size_t j = 1; j < levels; ++j) beyond[j] = sb.offChip * fractionBeyond[j];
     for (std::size_t j = 0; j < levels; ++j) {
       const Bytes deeper = j + 1 < levels ? beyond[j + 1] : Bytes();
       if (!write) {
