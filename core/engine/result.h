@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/engine/shared_text.h"
+#include "core/params/shared_text.h"
 #include "core/engine/roofline_result.h"
 #include "core/model/operators.h"
 #include "core/units/quantity.h"
@@ -30,8 +30,8 @@ struct EnergyBreakdown {
 
 /// One operator's share of a phase, summed over its layers and (decode) every step.
 struct OperatorResult {
-  std::string name;
-  std::string layer;
+  SharedText name;  ///< shared with the operator it reports (copies allocate nothing)
+  SharedText layer;
   OperatorClass cls = OperatorClass::Projection;
   double repeat = 1;
   Seconds time;

@@ -55,7 +55,7 @@ void keepPart(const ModelSpec& model, const std::vector<OperatorResult>& operato
 LayerSelection prefillPart(const ModelSpec& model, const OperatorResult& op) {
   for (const auto& t : model.layerTypes)
     if (t.name == op.layer) return isFfn(t.kind) ? LayerSelection::Ffn : LayerSelection::Attention;
-  return op.name.find("embed") != std::string::npos ? LayerSelection::Attention : LayerSelection::Ffn;
+  return op.name.str().find("embed") != std::string::npos ? LayerSelection::Attention : LayerSelection::Ffn;
 }
 
 SplitPrefillModel::SplitPrefillModel(const PerformanceModel& attention, const PerformanceModel& ffn, const ModelSpec& model,

@@ -99,7 +99,9 @@ template <class T, class Append> void appendArray(std::string& out, const std::v
 
 /// One point as one line of JSON. Written by hand: a sweep writes hundreds of thousands of them.
 std::string pointLine(const DesignSpace& space, const PointResult& r, std::size_t step, bool pareto) {
-  std::string out = "{\"step\":";
+  std::string out;
+  out.reserve(512); // a decode design's line is about 400 characters
+  out += "{\"step\":";
   appendNumber(out, double(step));
   if (r.index) {
     out += ",\"index\":";

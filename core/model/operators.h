@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/params/shared_text.h"
 #include "core/model/model_spec.h"
 #include "core/quant/number_format.h"
 #include "core/units/quantity.h"
@@ -57,8 +58,8 @@ std::string_view toString(OperatorClass c);
 /// One step of a layer in a phase. `repeat` is how many identical copies run per forward pass
 /// (the number of layers of this type): identical layers are built once.
 struct Operator {
-  std::string name;  ///< "attn.qkv_proj"
-  std::string layer; ///< layer type name, or "model" for embedding / head
+  SharedText name;  ///< "attn.qkv_proj" (shared: a pass's operators are built once, copied into every result)
+  SharedText layer; ///< layer type name, or "model" for embedding / head
   OperatorClass cls = OperatorClass::Projection;
   double repeat = 1;
   std::vector<GemmShape> gemms;

@@ -7,8 +7,9 @@ namespace llmwb {
 
 namespace {
 bool closesLayer(const Operator& op) {
+  const std::string& name = op.name;
   auto endsWith = [&](std::string_view suffix) {
-    return op.name.size() >= suffix.size() && op.name.compare(op.name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
   return endsWith(".o_proj") || endsWith(".down_proj") || endsWith(".out_proj") || endsWith(".experts_down");
 }

@@ -246,7 +246,7 @@ std::vector<ScheduledOperator> scheduleDecode(const DeviceSpec& device, int devi
   std::vector<ScheduledOperator> out;
   for (const auto& op : ops) {
     if (op.gemms.empty() || (op.cls != OperatorClass::Projection && op.cls != OperatorClass::Moe)) continue;
-    if (op.name.size() >= 7 && op.name.compare(op.name.size() - 7, 7, ".router") == 0) continue;
+    if (const std::string& name = op.name; name.size() >= 7 && name.compare(name.size() - 7, 7, ".router") == 0) continue;
     for (std::size_t i = 0; i < op.gemms.size(); ++i) {
       ScheduledOperator s;
       s.name = op.name;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// SharedText (core/engine/shared_text.h): copies share one string and read as it.
-#include "core/engine/shared_text.h"
+// SharedText (core/params/shared_text.h): copies share one string and read as it.
+#include "core/params/shared_text.h"
 
 #include <gtest/gtest.h>
 
