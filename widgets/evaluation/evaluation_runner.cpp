@@ -62,13 +62,15 @@ std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequ
   EvaluationOptions withRoofline = request.options;
   withRoofline.roofline = true;
   withRoofline.keepModels = true; // engine-specific views ask the models for their detail products
-  results->main = std::make_shared<const EvaluationResult>(evaluate(request.system, request.model, request.workload, withRoofline));
+  // The kept models refer to the model they were built for: evaluate the copy the results keep.
+  const EvaluationRequest& kept = *results->request;
+  results->main = std::make_shared<const EvaluationResult>(evaluate(kept.system, kept.model, kept.workload, withRoofline));
   results->roofline = std::make_shared<const RooflineData>(rooflineData(request.system, *results->main));
   results->evaluations = 1;
   results->name = request.system.name.empty() ? request.system.id : request.system.name;
   const EvaluationOptions compared = comparedSystemOptions(request.options);
   const std::string modelText = cache && !request.comparisons.empty() ? io::modelJsonText(request.model, -1) : std::string();
-  std::map<std::string, std::shared_ptr<const EvaluationResult>> kept;
+  std::map<std::string, std::shared_ptr<const EvaluationResult>> keptResults;
   for (const auto& c : request.comparisons) {
     results->comparisonNames.push_back(c.name.empty() ? c.id : c.name);
     const std::string key = cache ? comparisonKey(c, modelText, request.workload, compared) : std::string();
@@ -77,10 +79,10 @@ std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequ
       result = std::make_shared<const EvaluationResult>(evaluate(c, request.model, request.workload, compared));
       ++results->evaluations;
     }
-    if (cache) kept[key] = result;
+    if (cache) keptResults[key] = result;
     results->comparisons.push_back(std::move(result));
   }
-  if (cache) cache->keep(std::move(kept));
+  if (cache) cache->keep(std::move(keptResults));
   results->seconds = double(clock.nsecsElapsed()) * 1e-9;
   return results;
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 namespace llmwb::engine::npusim {
 
@@ -274,6 +275,9 @@ double NpusimModel::gemmSeconds(double m, double k, double n, double weightShare
 
 std::size_t NpusimModel::layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill,
                                    double share, LayerMemo& memo) const {
+  // Only attention reads the context and the KV spill: the other layers of every stage that shares
+  // a weight share cost the same.
+  if (type.kind != LayerKind::Attention) context = kvSpill = 0;
   for (std::size_t i = 0; i < memo.entries.size(); ++i) {
     const auto& e = memo.entries[i];
     if (e.type == &type && e.seqs == seqs && e.newTokens == newTokens && e.context == context && e.kvSpill == kvSpill &&
@@ -351,9 +355,10 @@ NpusimModel::LayerWork NpusimModel::layerWork(const LayerType& type, double seqs
   return total;
 }
 
-NpusimModel::Work NpusimModel::stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows,
-                                         double resident, Classes* classes, LayerMemo& memo) const {
-  Work total;
+template <class Sum>
+Sum NpusimModel::stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident,
+                           Classes* classes, LayerMemo& memo) const {
+  Sum total;
   // KV of the stage's layers on one core: every sequence resident on the pipeline, not only the
   // micro-batch; what SRAM cannot hold sits in the requests' HBM ring buffers.
   const double kvPerCore = resident * (context + newTokens) * s.kvBytesPerToken / mPool.tp;
@@ -379,14 +384,21 @@ NpusimModel::Work NpusimModel::stageCost(const Stage& s, double seqs, double new
     const double t = placed.bandwidth * bytes / (mLayout.boundaryLinks * mCore.nocBandwidth()) +
                      placed.hops * (2.0 + mCore.hopCycles) / mCore.frequencyHz();
     total.time += t;
-    total.comm += t;
-    total.nocBytes += bytes;
+    if constexpr (std::is_same_v<Sum, Work>) {
+      total.comm += t;
+      total.nocBytes += bytes;
+    }
     if (classes) classes->fileComm(t);
   }
   return total;
 }
 
 StepResult NpusimModel::step(const OperatingPoint& point) const {
+  std::vector<LayerMemo> memos;
+  return step(point, memos);
+}
+
+StepResult NpusimModel::step(const OperatingPoint& point, std::vector<LayerMemo>& memos) const {
   StepResult r;
   r.point = point;
   if (!mProblem.empty()) {
@@ -396,42 +408,40 @@ StepResult NpusimModel::step(const OperatingPoint& point) const {
   }
   const double seqs = ceilPos(point.batch / mPool.pipelines);
   const double newTokens = std::max(1.0, point.newTokens);
-  double best = -1, bestComm = 0, flops = 0;
+  double best = -1;
   Work bestAll;
   int bestMb = 1;
   std::size_t bestSplit = 0;
-  // One memo per micro-batch split: the layers of a split share its sequence count.
-  std::vector<LayerMemo> memos;
+  std::size_t split = 0;
   // Micro-batches through the pipeline: split the sequences (requests stream through the stages,
   // NpuSim 4.3.1). A prompt's tokens stay whole: without chunked prefill a prompt traverses the
   // stages as one tensor (chunking is the scheduler's, PD fusion; section 4.3.2).
   for (int mb = 1; mb <= mPool.pp; mb *= 2) {
     if (seqs < mb) break;
     const double s = seqs / mb;
-    Work all;
-    double worst = 0;
-    auto& memo = memos.emplace_back();
-    memo.entries.reserve(2 * mModel.layerTypes.size());
+    double all = 0, worst = 0; // the stages' times, summed as the whole Work sums them
+    if (memos.size() <= split) memos.emplace_back().entries.reserve(2 * mModel.layerTypes.size());
+    auto& memo = memos[split++];
     for (const auto& st : mStages) {
-      const Work c = stageCost(st, s, newTokens, point.contextTokens, point.logitRows, seqs, nullptr, memo);
+      const double c = stageCost<TimeOnly>(st, s, newTokens, point.contextTokens, point.logitRows, seqs, nullptr, memo).time;
       all += c;
-      worst = std::max(worst, c.time);
+      worst = std::max(worst, c);
     }
-    const double t = all.time + (mb - 1) * worst;
+    const double t = all + (mb - 1) * worst;
     if (best < 0 || t < best) {
       best = t;
-      bestComm = all.comm * (t / std::max(all.time, 1e-30));
-      flops = all.flops * mb;
-      bestAll = all;
       bestMb = mb;
-      bestSplit = memos.size() - 1;
+      bestSplit = split - 1;
     }
   }
-  // The rows by operator class: the best split's stages again, filing their work (its memo holds
-  // every layer already).
+  // The best split's whole work and its rows by operator class: its stages again, filing their
+  // work (its memo holds every layer already).
   Classes bestClasses;
   for (const auto& st : mStages)
-    stageCost(st, seqs / bestMb, newTokens, point.contextTokens, point.logitRows, seqs, &bestClasses, memos[bestSplit]);
+    bestAll += stageCost<Work>(st, seqs / bestMb, newTokens, point.contextTokens, point.logitRows, seqs, &bestClasses,
+                               memos[bestSplit]);
+  const double bestComm = bestAll.comm * (best / std::max(bestAll.time, 1e-30));
+  const double flops = bestAll.flops * bestMb;
   const double pipes = std::min(double(mPool.pipelines), std::max(1.0, std::ceil(point.batch - 1e-9)));
   r.time = Seconds(best);
   r.communication = Seconds(std::min(bestComm, best));
@@ -554,9 +564,10 @@ PhaseResult NpusimModel::decode(const Workload& workload, int batch, int segment
   const double out = double(std::max(1LL, workload.outputTokens));
   double total = 0;
   EnergyBreakdown e;
+  std::vector<LayerMemo> memos; // the segments share every layer the context does not change
   for (int i = 0; i < n; ++i) {
     const double ctx = double(workload.inputTokens) + (i + 0.5) * out / n;
-    const auto s = step({Phase::Decode, double(batch), 1, ctx, 1});
+    const auto s = step({Phase::Decode, double(batch), 1, ctx, 1}, memos);
     if (!s.feasible) {
       p.feasible = false;
       p.reason = s.reason;

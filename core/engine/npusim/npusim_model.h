@@ -139,7 +139,8 @@ private:
     void add(const Work& w, OperatorClass cls);
   };
   /// The layers a step has costed, by their inputs: a stage's layers of one type cost the same, and
-  /// so do the stages that share a weight share and KV spill (each micro-batch split is new).
+  /// so do the stages that share a weight share and KV spill, and the layers other than attention
+  /// of every step at one batch.
   struct LayerMemo {
     struct Entry {
       const LayerType* type;
@@ -149,15 +150,28 @@ private:
     std::vector<Entry> entries;
     std::vector<std::size_t> byType; ///< the stage being costed: each layer type's entry (npos: none yet)
   };
+  /// A step at `point`; `memos` (one per micro-batch split, in the order the step tries them)
+  /// keeps the layers it costed for the next step at the same batch.
+  StepResult step(const OperatingPoint& point, std::vector<LayerMemo>& memos) const;
   /// The pass's operators, one row per operator class (each class's share of the stage times,
   /// scaled to the pipelined step `stepTime`; `scale` multiplies work and bytes: micro-batches x
   /// pipelines), and its SRAM and HBM traffic by level.
   void fillRows(StepResult& r, const Work& sum, const Classes& classes, double stepTime, double scale) const;
   /// Fills mBoundaries from the group slots; false (and mProblem) when they do not fit the mesh.
   bool placeStages(int chip, int layers);
-  /// One stage's work at `seqs` sequences; its work by class is filed into `classes` when given.
-  Work stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident,
-                 Classes* classes, LayerMemo& memo) const;
+  /// A stage's time alone, summed as Work sums it (what the micro-batch search compares).
+  struct TimeOnly {
+    double time = 0;
+    TimeOnly& operator+=(const Work& w) {
+      time += w.time;
+      return *this;
+    }
+  };
+  /// One stage's work at `seqs` sequences (`Sum`: Work, or TimeOnly for its time alone); its work
+  /// by class is filed into `classes` when given.
+  template <class Sum>
+  Sum stageCost(const Stage& s, double seqs, double newTokens, double context, double logitRows, double resident,
+                Classes* classes, LayerMemo& memo) const;
   /// One layer's work: its entry in `memo` (the same inputs cost the same).
   std::size_t layerCost(const LayerType& type, double seqs, double newTokens, double context, double kvSpill, double share,
                              LayerMemo& memo) const;
