@@ -37,6 +37,7 @@ struct NmpDieSpec {
   double controlPeakW = 4.47;
   double nocPeakW = 4.84;
   double puAreaMm2 = 2.35;
+  bool operator==(const NmpDieSpec&) const = default;
 };
 
 enum class NmpSubstrate { Reconfigurable, FixedArray, MacTree };
@@ -45,6 +46,7 @@ enum class NmpSubstrate { Reconfigurable, FixedArray, MacTree };
 struct ArrayShape {
   int rows = 0;
   int cols = 0;
+  bool operator==(const ArrayShape&) const = default;
 };
 
 /// An NMP die resolved for the engine: the common fields plus what the kind adds.
@@ -59,6 +61,7 @@ struct NmpDie {
   double peakPowerW() const { return spec.matrixPeakW + spec.vectorPeakW + spec.controlPeakW + spec.nocPeakW; }
   double areaMm2() const { return spec.puAreaMm2 * spec.pus; }
   std::string substrateName() const;
+  bool operator==(const NmpDie&) const = default;
 };
 
 } // namespace llmwb

@@ -177,7 +177,8 @@ std::optional<Mode> parseMode(std::string_view text) {
 
 std::string_view toString(Bound b) { return kBoundNames.toString(b); }
 
-GemmPlan planGemm(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed) {
+namespace {
+GemmPlan searchPlan(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed) {
   const double bwPerPu = bandwidth.value() / std::max(1, die.spec.pus);
   if (die.substrate == NmpSubstrate::MacTree)
     return evaluatePlan(die, bwPerPu, p, Mode::NSplit, splitFor(die, p, Mode::NSplit), {1, 1}, false);
@@ -195,6 +196,54 @@ GemmPlan planGemm(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem
       }
   }
   return best;
+}
+
+/// The plans this thread searched, per die: a plan depends only on the die, the bandwidth, the
+/// problem and the mode asked for, and a serving run, a what-if or a sweep over anything but the
+/// die asks for the same shapes again and again.
+class PlanCache {
+public:
+  const GemmPlan* find(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed) {
+    for (auto& d : mDies) {
+      if (!(d.die == die)) continue;
+      for (const auto& e : d.plans)
+        if (e.bandwidth == bandwidth && e.fixed == fixed && e.problem == p) return &e.plan;
+      return nullptr;
+    }
+    return nullptr;
+  }
+  void add(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed, const GemmPlan& plan) {
+    auto known = std::find_if(mDies.begin(), mDies.end(), [&](const Dies& d) { return d.die == die; });
+    if (known == mDies.end()) {
+      if (mDies.size() >= kMaxDies) mDies.erase(mDies.begin());
+      known = mDies.insert(mDies.end(), Dies{die, {}});
+    }
+    if (known->plans.size() >= kMaxPlans) known->plans.clear();
+    known->plans.push_back({bandwidth, p, fixed, plan});
+  }
+
+private:
+  static constexpr std::size_t kMaxDies = 8, kMaxPlans = 4096;
+  struct Entry {
+    BytesPerSecond bandwidth;
+    GemmProblem problem;
+    std::optional<Mode> fixed;
+    GemmPlan plan;
+  };
+  struct Dies {
+    NmpDie die;
+    std::vector<Entry> plans;
+  };
+  std::vector<Dies> mDies;
+};
+} // namespace
+
+GemmPlan planGemm(const NmpDie& die, BytesPerSecond bandwidth, const GemmProblem& p, std::optional<Mode> fixed) {
+  thread_local PlanCache cache;
+  if (const GemmPlan* known = cache.find(die, bandwidth, p, fixed)) return *known;
+  const GemmPlan plan = searchPlan(die, bandwidth, p, fixed);
+  cache.add(die, bandwidth, p, fixed, plan);
+  return plan;
 }
 
 DieEnergy planEnergy(const NmpDie& die, const GemmProblem& p, const GemmPlan& plan) {

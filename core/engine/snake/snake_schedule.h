@@ -47,6 +47,7 @@ struct GemmProblem {
   double weightBytes = 2; ///< bytes per weight element
   double activationBytes = 2;
   double vectorOps = 0;
+  bool operator==(const GemmProblem&) const = default;
 };
 
 enum class Bound { Compute, Memory, Noc, Vector };
