@@ -400,3 +400,28 @@ TEST(NpusimModels, ADiffusionModelIsRefusedWithAReason) {
   ASSERT_FALSE(r.problems.empty());
   EXPECT_NE(r.problems.front().find("diffusion"), std::string::npos) << r.problems.front();
 }
+
+TEST(NpusimNoc, GroupMappingIsTheLayoutAndRingsOfItsInputs) {
+  // groupMapping keeps each thread's mappings: the same inputs give the layout and grid rings
+  // layoutGroup and gridRings give; other inputs their own; a layout that does not fit says why.
+  std::string error;
+  const auto direct = npusim::layoutGroup(16, CorePlacement::Mesh, 16, 16, NocLock::Router, error);
+  ASSERT_TRUE(error.empty());
+  const auto grid = npusim::gridRings(direct, NocLock::Router);
+  for (int round = 0; round < 2; ++round) {
+    const auto m = npusim::groupMapping(16, CorePlacement::Mesh, 16, 16, NocLock::Router);
+    EXPECT_TRUE(m->error.empty());
+    EXPECT_EQ(m->layout.position, direct.position);
+    EXPECT_EQ(m->layout.rowShape.rounds, direct.rowShape.rounds);
+    EXPECT_EQ(m->grid.r, grid.r);
+    EXPECT_EQ(m->grid.c, grid.c);
+    EXPECT_EQ(m->grid.rowShape.rounds, grid.rowShape.rounds);
+  }
+  const auto ring = npusim::groupMapping(16, CorePlacement::Ring, 16, 16, NocLock::Router);
+  EXPECT_EQ(ring->layout.placement, CorePlacement::Ring);
+  const auto tooWide = npusim::groupMapping(64, CorePlacement::LinearSeq, 16, 16, NocLock::Router);
+  std::string expected;
+  npusim::layoutGroup(64, CorePlacement::LinearSeq, 16, 16, NocLock::Router, expected);
+  EXPECT_FALSE(tooWide->error.empty());
+  EXPECT_EQ(tooWide->error, expected);
+}

@@ -134,3 +134,23 @@ TEST(SnakeDie, BufferTrafficFollowsEachSubstratesReuse) {
   EXPECT_NEAR(s.bufferRead.value(), weights + inputs, 1e-6 * weights);
   EXPECT_LT(s.bufferRead.value(), sa.bufferRead.value());
 }
+
+TEST(SnakeDie, PlansAreRememberedPerDieAndNeverLent) {
+  // planGemm keeps the plans it searched (per thread, by die, bandwidth, problem and mode): asking
+  // again returns the same plan; another die, bandwidth or forced mode gets its own.
+  const auto d = device("snake/snake");
+  const auto unit = d.compute.kind().makeUnit(d.compute);
+  NmpDie die = dieOf(unit);
+  snake::GemmProblem p{.m = 16, .k = 8192, .n = 1280, .instances = 1, .weightBytes = 2, .activationBytes = 2, .vectorOps = 0};
+  const auto bandwidth = d.memory.peakBandwidth();
+  const auto first = snake::planGemm(die, bandwidth, p);
+  const auto again = snake::planGemm(die, bandwidth, p);
+  EXPECT_EQ(again.time, first.time);
+  EXPECT_EQ(again.mode, first.mode);
+  NmpDie slower = die;
+  slower.spec.frequencyMHz /= 2;
+  EXPECT_GT(snake::planGemm(slower, bandwidth, p).computeTime, first.computeTime);
+  EXPECT_GT(snake::planGemm(die, bandwidth * 0.5, p).memoryTime, first.memoryTime);
+  EXPECT_EQ(snake::planGemm(die, bandwidth, p, snake::Mode::OsS).mode, snake::Mode::OsS);
+  EXPECT_EQ(snake::planGemm(die, bandwidth, p).time, first.time); // the first die's plan is still its own
+}
