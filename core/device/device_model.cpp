@@ -51,7 +51,6 @@ DeviceModel::DeviceModel(DeviceSpec spec)
   mComputePeakPower = mSpec.power.datasheetTdp ? std::max(*mSpec.power.datasheetTdp - mMemoryPeakPower, Watts())
                                                : mSpec.compute.kind().peakPower(mSpec.compute).value_or(Watts());
   mMatrixPowerShare = mSpec.compute.kind().matrixPowerShare(mSpec.compute);
-  mBackgroundPower = mSpec.memory.backgroundPower();
 }
 
 FlopsPerSecond DeviceModel::peakFlops() const { return mCompute->peakMatrixFlops(operandBits()); }
@@ -61,6 +60,10 @@ Watts DeviceModel::tdp() const {
   return computePeakPower() + memoryPeakPower();
 }
 
-Watts DeviceModel::idlePower() const { return computePeakPower() * mSpec.power.staticFraction + mBackgroundPower; }
+Watts DeviceModel::idlePower() const {
+  Watts background; // MemoryHierarchy::backgroundPower(), on-chip first, from the derived figures
+  for (const auto& level : mLevels) background += level.backgroundPower;
+  return computePeakPower() * mSpec.power.staticFraction + background;
+}
 
 } // namespace llmwb

@@ -65,7 +65,7 @@ private:
   int mOperandBits = 0;
   GemmTiling mTiling;
   std::vector<LevelFigures> mLevels;
-  Watts mMemoryPeakPower, mComputePeakPower, mBackgroundPower;
+  Watts mMemoryPeakPower, mComputePeakPower;
   double mMatrixPowerShare = 1.0;
 };
 

@@ -27,18 +27,9 @@ CostMemo::Where CostMemo::where(const Operator& op, const Placement& placement) 
   return w;
 }
 
-bool CostMemo::sameWhere(const Where& w, const Operator& op, const Placement& placement) {
-  for (const auto& o : op.operands) switch (o.kind) {
-    case DataKind::Activation: if (w.activations != placement.activationShare.value()) return false; break;
-    case DataKind::Weight: if (w.weights != placement.weightsOnChip) return false; break;
-    case DataKind::Cache: if (w.cache != placement.cacheOnChip) return false; break;
-    }
-  return w.offChipFraction == placement.offChipFraction;
-}
-
 const OperatorCost* CostMemo::find(const Operator& op, std::uint64_t hash) const {
   for (const auto& e : mEntries)
-    if (e.hash == hash && sameWork(*e.op, op) && sameWhere(e.where, op, *mPlacement)) return e.cost;
+    if (e.hash == hash && sameWork(*e.op, op) && e.where == where(op, *mPlacement)) return e.cost;
   return nullptr;
 }
 

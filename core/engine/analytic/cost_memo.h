@@ -36,9 +36,9 @@ private:
   struct Where {
     double activations = 0, weights = 0, cache = 0;
     decltype(Placement::offChipFraction) offChipFraction;
+    bool operator==(const Where&) const = default;
   };
   static Where where(const Operator& op, const Placement& placement);
-  static bool sameWhere(const Where& w, const Operator& op, const Placement& placement);
 
   struct Entry {
     std::uint64_t hash;
