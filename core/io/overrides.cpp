@@ -69,12 +69,6 @@ void set(json& document, const std::string& pointer, const json& value, const st
   document[p] = value;
 }
 
-json workloadJson(const Workload& w) {
-  json j = {{"format_version", 1}, {"kind", "workload"}, {"name", w.name.empty() ? w.id : w.name},
-            {"input_tokens", w.inputTokens}, {"output_tokens", w.outputTokens}};
-  if (!w.source.empty()) j["source"] = w.source;
-  return j;
-}
 } // namespace
 
 void applyOverrides(OverrideTarget& target, const std::vector<std::string>& overrides, const PresetLibrary& library) {
@@ -89,13 +83,14 @@ void applyOverrides(OverrideTarget& target, const std::vector<std::string>& over
       if (!system) system = io::systemJson(target.system);
       set(*system, where.pointer, value, origin);
     } else if (where.document == "model") {
+      if (!model && target.modelSource.empty()) model = io::modelJson(target.model); // made or edited in memory
       if (!model) {
         const auto file = library.find(PresetKind::Model, target.modelSource);
         model = io::parseJsonFile(file ? file->string() : target.modelSource);
       }
       set(*model, where.pointer, value, origin);
     } else {
-      if (!workload) workload = workloadJson(target.workload);
+      if (!workload) workload = io::workloadJson(target.workload);
       set(*workload, where.pointer, value, origin);
     }
     // Read back after every override, so an error names the override that caused it.

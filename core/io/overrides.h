@@ -21,7 +21,7 @@ class PresetLibrary;
 struct OverrideTarget {
   SystemSpec system;
   ModelSpec model;
-  std::string modelSource;
+  std::string modelSource; ///< empty: a model made or edited in memory (overrides apply to its document)
   Workload workload;
 };
 

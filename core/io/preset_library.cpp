@@ -248,13 +248,14 @@ Workload PresetLibrary::workload(const std::string& text) const {
 }
 
 namespace {
-/// A device's JSON with its `base` chain merged in (RFC 7386 merge patch, child over base).
 nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, std::set<std::string>& visiting,
-                                std::string& where) {
-  auto j = io::parseJsonFile(file.string());
-  io::JsonReader r(j, file.string());
+                                std::string& where);
+} // namespace
+
+nlohmann::json io::withDeviceBase(const PresetLibrary& lib, nlohmann::json j, const std::string& file,
+                                  std::set<std::string>& visiting, std::string& where) {
+  io::JsonReader r(j, file);
   if (!j.is_object()) r.failHere("expected a JSON object at the top level");
-  if (!visiting.insert(fs::weakly_canonical(file).string()).second) r.fail("base", "the base chain loops back to this file");
   if (r.has("base")) {
     const std::string baseId = r.string("base");
     const auto basePath = lib.find(PresetKind::Device, baseId);
@@ -262,11 +263,21 @@ nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, 
     auto merged = mergedDeviceJson(lib, *basePath, visiting, where);
     j.erase("base");
     merged.merge_patch(j);
-    where = file.string() + " (base " + baseId + ")";
+    where = file + " (base " + baseId + ")";
     return merged;
   }
-  where = file.string();
+  where = file;
   return j;
+}
+
+namespace {
+/// A device's JSON with its `base` chain merged in (RFC 7386 merge patch, child over base).
+nlohmann::json mergedDeviceJson(const PresetLibrary& lib, const fs::path& file, std::set<std::string>& visiting,
+                                std::string& where) {
+  auto j = io::parseJsonFile(file.string());
+  if (!visiting.insert(fs::weakly_canonical(file).string()).second)
+    io::JsonReader(j, file.string()).fail("base", "the base chain loops back to this file");
+  return io::withDeviceBase(lib, std::move(j), file.string(), visiting, where);
 }
 
 } // namespace

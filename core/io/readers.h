@@ -5,6 +5,8 @@
 #include "core/io/json_reader.h"
 #include "core/io/preset_library.h"
 
+#include <set>
+
 namespace llmwb::io {
 
 std::map<std::string, std::string> readSources(const JsonReader& r);
@@ -15,6 +17,10 @@ ModelSpec readModel(const JsonReader& r, const std::string& id);
 Workload readWorkload(const JsonReader& r, const std::string& id);
 /// `r` is the device JSON with its base chain and overrides already merged.
 DeviceSpec readDevice(const JsonReader& r, const std::string& id, const PresetLibrary& library);
+/// `j` (a device document from `file`) with its `base` chain merged in (RFC 7386 merge patch, child
+/// over base); `where` names the documents merged, for messages.
+nlohmann::json withDeviceBase(const PresetLibrary& library, nlohmann::json j, const std::string& file,
+                              std::set<std::string>& visiting, std::string& where);
 LinkSpec readLink(const JsonReader& r);
 /// A system document; devices by preset id (with optional overrides) or inline.
 SystemSpec readSystem(const JsonReader& r, const std::string& id, const PresetLibrary& library);

@@ -142,7 +142,21 @@ json layerTypeJson(const LayerType& t) {
 }
 } // namespace
 
-std::string modelJsonText(const ModelSpec& m, int indent) {
+json workloadJson(const Workload& w) {
+  json j = {{"format_version", 1}, {"kind", "workload"}, {"name", w.name.empty() ? w.id : w.name},
+            {"input_tokens", w.inputTokens}, {"output_tokens", w.outputTokens}};
+  if (!w.source.empty()) j["source"] = w.source;
+  return j;
+}
+
+json memoryTechnologyJson(const MemoryTechnology& t) {
+  json j = {{"format_version", 1}, {"kind", "memory_technology"}};
+  j.update(tableJson(memoryTechnologyFields(), t));
+  if (!t.sources.empty()) j["sources"] = t.sources.map();
+  return j;
+}
+
+json modelJson(const ModelSpec& m) {
   json j = {{"format_version", 1}, {"kind", "model"}};
   j.update(tableJson(modelFields(), m));
   json types = json::object();
@@ -151,7 +165,9 @@ std::string modelJsonText(const ModelSpec& m, int indent) {
   j["layer_pattern"] = m.layerPattern;
   if (m.diffusion.enabled) j["diffusion"] = tableJson(diffusionFields(), m.diffusion);
   if (!m.sources.empty()) j["sources"] = m.sources.map();
-  return j.dump(indent);
+  return j;
 }
+
+std::string modelJsonText(const ModelSpec& m, int indent) { return modelJson(m).dump(indent); }
 
 } // namespace llmwb::io
