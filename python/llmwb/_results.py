@@ -4,7 +4,7 @@ arrays for what is a grid."""
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 
 def _numpy():
@@ -89,6 +89,11 @@ class Serving(Document):
             return self._doc[name]
         raise AttributeError(name)
 
+    @property
+    def cancelled(self) -> bool:
+        """True when a progress callback stopped the run: the figures are of what was done."""
+        return bool(self._doc.get("cancelled", False))
+
     def summary(self) -> dict:
         """The run's figures in one flat dict (``ttft_s_p99``, ``throughput_tokens_per_s``, ...)."""
         out: dict = {}
@@ -129,15 +134,17 @@ class ServingSweep(Document):
 class Exploration(Document):
     """A design-space exploration (``llmwb-cli explore``): ``records`` one per evaluated design
     (parameters and objectives by name, ``feasible``, ``pareto``), ``pareto`` the indices of the
-    front, ``hypervolume_trace`` a NumPy array; ``to_dict()`` the results document ``--out`` writes."""
+    front, ``hypervolume_trace`` a NumPy array; ``to_dict()`` the results document ``--out`` writes.
+    Records and the document are made when first asked for."""
 
-    def __init__(self, raw: dict):
-        self._raw = raw
-        self._parsed = None
+    def __init__(self, run: Any):
+        self._run = run
+        self._parsed: Optional[dict] = None
+        self._records: Optional[list] = None
 
     def to_dict(self) -> dict:
         if self._parsed is None:
-            self._parsed = json.loads(self._raw["document"])
+            self._parsed = json.loads(self._run.document())
         return self._parsed
 
     @property
@@ -146,42 +153,48 @@ class Exploration(Document):
 
     def to_json(self, indent: int = 2) -> str:
         """The results document exactly as ``llmwb-cli explore --out FILE`` writes it."""
-        return self._raw["document"]
+        return self._run.document()
 
     def save(self, path) -> None:
-        """Writes the results document (readable by ``llmwb-cli convergence --exact`` and the workbench)."""
+        """Writes the results document (readable by ``convergence(exact=...)``, the CLI and the workbench)."""
         with open(path, "w", encoding="utf-8") as f:
-            f.write(self._raw["document"])
+            f.write(self._run.document())
 
     @property
     def records(self) -> List[Dict[str, Any]]:
-        return self._raw["records"]
+        if self._records is None:
+            self._records = self._run.records()
+        return self._records
+
+    def __len__(self) -> int:
+        return self._run.size
 
     @property
     def pareto(self) -> List[int]:
         """Indices into ``records`` of the feasible non-dominated designs."""
-        return self._raw["pareto"]
+        return self._run.pareto
 
     @property
     def hypervolume(self) -> float:
-        return self._raw["hypervolume"]
+        return self._run.hypervolume
 
     @property
     def hypervolume_trace(self):
         """Hypervolume after each step (empty for an exhaustive sweep)."""
-        return _numpy().array(self._raw["hypervolume_trace"], dtype=float)
+        return _numpy().array(self._run.hypervolume_trace, dtype=float)
 
     @property
     def evaluated(self) -> int:
-        return self._raw["evaluated"]
+        """Designs evaluated by this run."""
+        return self._run.evaluated
 
     @property
     def cancelled(self) -> bool:
         """True when a progress callback stopped the run: the records hold what was done."""
-        return self._raw["cancelled"]
+        return self._run.cancelled
 
     def __repr__(self) -> str:
-        return (f"<llmwb.Exploration {len(self.records)} designs, {len(self.pareto)} on the front, "
+        return (f"<llmwb.Exploration {len(self)} designs, {len(self.pareto)} on the front, "
                 f"hypervolume {self.hypervolume:.6g}{', cancelled' if self.cancelled else ''}>")
 
 

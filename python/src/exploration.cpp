@@ -55,9 +55,32 @@ py::list pointRecords(const dse::DesignSpace& space, const dse::ExplorationResul
   return out;
 }
 
+/// An exploration's outcome as Python holds it: records and the document are made when asked
+/// (an exhaustive sweep has hundreds of thousands of points).
+struct ExplorationRun {
+  dse::DesignSpace space;
+  RunInfo run;
+  dse::ExplorationResult result;
+};
+
 } // namespace
 
 void bindExploration(py::module_& m) {
+  py::class_<ExplorationRun>(m, "ExplorationRun", "An exploration's outcome (llmwb.Exploration wraps it).")
+      .def("document",
+           [](const ExplorationRun& e) {
+             std::ostringstream text;
+             writeResults(text, e.space, e.run, e.result);
+             return text.str();
+           })
+      .def("records", [](const ExplorationRun& e) { return pointRecords(e.space, e.result); })
+      .def_property_readonly("size", [](const ExplorationRun& e) { return e.result.points.size(); })
+      .def_property_readonly("pareto", [](const ExplorationRun& e) { return e.result.pareto; })
+      .def_property_readonly("hypervolume", [](const ExplorationRun& e) { return e.result.hypervolume; })
+      .def_property_readonly("hypervolume_trace", [](const ExplorationRun& e) { return e.result.hypervolumeTrace; })
+      .def_property_readonly("evaluated", [](const ExplorationRun& e) { return e.result.evaluated; })
+      .def_property_readonly("cancelled", [](const ExplorationRun& e) { return e.result.cancelled; });
+
   m.def(
       "explore_doc",
       [](const std::string& space, const std::string& method, std::optional<long long> budget, long long seed, long long threads,
@@ -97,17 +120,7 @@ void bindExploration(py::module_& m) {
               result = dse::explore(problem, options);
             },
             progress);
-        std::ostringstream text;
-        writeResults(text, problem.space(), run, result);
-        py::dict out;
-        out["document"] = text.str();
-        out["records"] = pointRecords(problem.space(), result);
-        out["pareto"] = result.pareto;
-        out["hypervolume"] = result.hypervolume;
-        out["hypervolume_trace"] = result.hypervolumeTrace;
-        out["evaluated"] = result.evaluated;
-        out["cancelled"] = result.cancelled;
-        return out;
+        return ExplorationRun{problem.space(), std::move(run), std::move(result)};
       },
       py::arg("space"), py::arg("method"), py::arg("budget") = py::none(), py::arg("seed") = 1, py::arg("threads") = 1,
       py::arg("initial") = 20, py::arg("candidates") = py::none(), py::arg("progress") = py::none());
