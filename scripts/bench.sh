@@ -27,7 +27,7 @@ trap 'rm -rf "$out"' EXIT
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 
 # binary, filter: the figures the baseline holds (evaluate per engine, the exhaustive sweep, GP+EHVI
-# 100 steps, serving 10,000 requests, edit -> window painted).
+# 100 steps, serving 10,000 requests, edit -> window painted, and evaluate from Python).
 run() {
   local binary=$1 filter=$2 name=$3
   echo "bench.sh: $binary --benchmark_filter='$filter'" >&2
@@ -39,6 +39,12 @@ run bench_evaluate '^BM_Evaluate_' evaluate
 run bench_dse '^BM_ExhaustiveDecodeSweep_AllThreads/|^BM_Mobo100Evaluations/1/' dse
 run bench_serving '^BM_Serve_Continuous_OSWorld_H100x4/10000$' serving
 run bench_window '^EditToPaint/' window
+# import llmwb: evaluations from a Python loop on one core, and one CLI process per evaluation.
+if [ -d "$LLMWB_BUILD/python/llmwb" ]; then
+  echo "bench.sh: bench/python_evaluate.py" >&2
+  PYTHONPATH="$LLMWB_BUILD/python" "$LLMWB_PYTHON" "$LLMWB_ROOT/bench/python_evaluate.py" \
+    --cli "$LLMWB_BUILD/app/cli/llmwb-cli" --json "$out/python.json" >&2
+fi
 
 python3 - "$out" "$LLMWB_ROOT/bench/baseline.json" "$mode" <<'EOF'
 import json, os, sys

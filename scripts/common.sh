@@ -12,7 +12,12 @@ LLMWB_PACKAGES=(
   qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev
   libeigen3-dev nlohmann-json3-dev libpagmo-dev libboost-dev libnlopt-cxx-dev
   libbenchmark-dev libgtest-dev
+  pybind11-dev python3-dev python3-pybind11 python3-pytest python3-numpy
+  python3-pandas python3-matplotlib
 )
+# The Python module is built for Debian's python3 (the one the python3-* packages are for), even
+# when another python3 comes first on PATH.
+if [ -x /usr/bin/python3 ]; then LLMWB_PYTHON=/usr/bin/python3; else LLMWB_PYTHON=python3; fi
 # Only scripts/fuzz.sh needs these: libFuzzer comes with clang's runtime libraries.
 LLMWB_FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 

@@ -18,8 +18,9 @@ if $sanitize; then
   LLMWB_BUILD=${LLMWB_BUILD_SANITIZE:-$LLMWB_ROOT/build-sanitize}
   # -O1 and line tables only (-g1: enough for the reports' stack traces) keep the build and the
   # instrumented suite within CI's time; assertions stay on. The benchmarks are timings, not
-  # checks: not built here.
-  llmwb_build -DLLMWB_SANITIZE=address,undefined -DLLMWB_BUILD_BENCH=OFF \
+  # checks: not built here. Nor is the Python module: an instrumented extension cannot load into
+  # an uninstrumented python3 (its pytest suite runs in the plain build).
+  llmwb_build -DLLMWB_SANITIZE=address,undefined -DLLMWB_BUILD_BENCH=OFF -DLLMWB_BUILD_PYTHON=OFF \
     -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"
   # Leaks are checked, except inside the system libraries Qt loads (scripts/lsan.supp says which).
   export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_stack_use_after_return=1:strict_string_checks=1}

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The architecture's rules, checked on the source tree (cmake -P tests/layers.cmake ROOT):
-#  - core/ includes no Qt, nothing from widgets/ or app/; widgets/ nothing from app/;
+#  - core/ includes no Qt, nothing from widgets/ or app/; widgets/ nothing from app/; the Python
+#    module (python/src) only core/, as the CLI does: no Qt, nothing from widgets/ or app/;
 #  - nlohmann_json only in core/io: no file outside core/io includes it, or a core/io header that does;
 #  - no folder include cycle of any length (a -> b -> ... -> a, a folder being a source's directory, an
 #    edge one file of a including a header of b): Tarjan's strongly connected components, then for each
@@ -12,7 +13,7 @@ if(NOT root)
   message(FATAL_ERROR "usage: cmake -P tests/layers.cmake ROOT")
 endif()
 file(GLOB_RECURSE sources RELATIVE "${root}" "${root}/core/*.h" "${root}/core/*.cpp" "${root}/widgets/*.h"
-     "${root}/widgets/*.cpp" "${root}/app/*.h" "${root}/app/*.cpp")
+     "${root}/widgets/*.cpp" "${root}/app/*.h" "${root}/app/*.cpp" "${root}/python/src/*.h" "${root}/python/src/*.cpp")
 set(problems "")
 set(edges "")
 set(edgeIncludes "")
@@ -30,6 +31,9 @@ foreach(src IN LISTS sources)
     if(src MATCHES "^core/" AND (target MATCHES "^Q" OR target MATCHES "^(widgets|app)/" OR target MATCHES "^qcustomplot"))
       string(APPEND problems "${src}: the engine includes ${target}\n")
     endif()
+    if(src MATCHES "^python/" AND (target MATCHES "^Q" OR target MATCHES "^(widgets|app)/" OR target MATCHES "^qcustomplot"))
+      string(APPEND problems "${src}: the Python module includes ${target}\n")
+    endif()
     if(src MATCHES "^widgets/" AND target MATCHES "^app/")
       string(APPEND problems "${src}: widgets include ${target}\n")
     endif()
@@ -43,7 +47,7 @@ foreach(src IN LISTS sources)
     if(target MATCHES "^core/io/")
       list(APPEND ioIncludes "${src}>${target}")
     endif()
-    if(target MATCHES "^(core|widgets|app)/")
+    if(target MATCHES "^(core|widgets|app|python)/")
       get_filename_component(to "${target}" DIRECTORY)
       if(NOT to STREQUAL folder)
         list(APPEND edges "${folder}>${to}")

@@ -69,7 +69,7 @@ std::optional<PresetKind> kindFromString(const std::string& kind) {
 } // namespace
 
 
-std::vector<fs::path> PresetLibrary::defaultRoots() {
+std::vector<fs::path> PresetLibrary::defaultRoots(const std::vector<fs::path>& installed) {
   std::vector<fs::path> roots;
   if (const char* env = std::getenv("LLMWB_PRESETS")) {
     std::string list = env;
@@ -87,6 +87,7 @@ std::vector<fs::path> PresetLibrary::defaultRoots() {
     roots.push_back(fs::path(home) / ".local" / "share" / "llmwb" / "presets");
   // Installed next to the program (<prefix>/bin/../share/llmwb/presets): works for any prefix,
   // including a .deb built with a different one than the build was configured with.
+  roots.insert(roots.end(), installed.begin(), installed.end());
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) roots.push_back((self.parent_path() / ".." / "share" / "llmwb" / "presets").lexically_normal());

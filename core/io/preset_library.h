@@ -37,7 +37,10 @@ public:
   /// $LLMWB_PRESETS (colon-separated), the user's $XDG_DATA_HOME/llmwb/presets, share/llmwb/presets
   /// beside the running program, the configured install prefix's, and the source tree's presets/
   /// (for a build that is not installed).
-  static std::vector<std::filesystem::path> defaultRoots();
+  /// `installed`: more folders of installed presets, searched before the program's (the Python
+  /// package's: <prefix>/share/llmwb/presets beside its own folder).
+  static std::vector<std::filesystem::path> defaultRoots(const std::vector<std::filesystem::path>& installed);
+  static std::vector<std::filesystem::path> defaultRoots() { return defaultRoots({}); }
   const std::vector<std::filesystem::path>& roots() const { return mRoots; }
 
   std::vector<PresetInfo> list(std::optional<PresetKind> kind = std::nullopt) const;

@@ -17,7 +17,7 @@ namespace llmwb::python {
 
 namespace py = pybind11;
 
-/// The library every call reads presets from: PresetLibrary::defaultRoots() plus the roots the
+/// The library every call reads presets from: PresetLibrary::defaultRoots() with the installed roots the
 /// package adds (set_preset_roots: the installed presets beside the module).
 std::shared_ptr<const PresetLibrary> library();
 void setExtraRoots(const std::vector<std::string>& roots);

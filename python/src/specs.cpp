@@ -35,7 +35,7 @@ PresetKind kindArgument(const std::string& text) { return io::presetKindFrom(tex
 
 void bindSpecs(py::module_& m) {
   m.def("set_preset_roots", &setExtraRoots, py::arg("roots"),
-        "Preset folders searched after $LLMWB_PRESETS, the user's folder and the installed presets.");
+        "Installed preset folders, searched after $LLMWB_PRESETS and the user's folder, before the program's.");
   m.def(
       "preset_roots", [] { std::vector<std::string> out; for (const auto& r : library()->roots()) out.push_back(r.string()); return out; },
       "The preset folders searched, in order (the first file with an id wins).");

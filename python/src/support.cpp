@@ -19,9 +19,8 @@ std::shared_ptr<const PresetLibrary> gLibrary;
 std::shared_ptr<const PresetLibrary> library() {
   std::lock_guard lock(gLibraryMutex);
   if (!gLibrary) {
-    auto roots = PresetLibrary::defaultRoots();
-    for (const auto& r : gExtraRoots) roots.emplace_back(r);
-    gLibrary = std::make_shared<const PresetLibrary>(roots);
+    gLibrary = std::make_shared<const PresetLibrary>(
+        PresetLibrary::defaultRoots(std::vector<std::filesystem::path>(gExtraRoots.begin(), gExtraRoots.end())));
   }
   return gLibrary;
 }
