@@ -7,9 +7,9 @@ dies, NpuSim multi-core chips), in microseconds per evaluation::
 
     import llmwb
     system = llmwb.load("system", "memexplorer/base")
-    r = llmwb.evaluate(system, "llama3-70b", "osworld")
+    r = llmwb.evaluate(system, "llama-3.3-70b", "osworld")
     r.prefill.ttft_s, r.decode.tokens_per_s, r.end_to_end["tokens_per_joule"]
-    system.groups[0].count = 2           # checked by the preset readers
+    system.groups[0].count = 2           # an edit, checked by the preset readers
     pandas.DataFrame(r.operators)        # per-operator records
 
 Studies: sweep_batch, roofline, serve, serve_sweep, explore, convergence, compare. Every figure

@@ -65,25 +65,25 @@ ResultPtr evaluateSpecs(const py::handle& system, const py::handle& model, const
 
 void bindEvaluation(py::module_& m) {
   py::class_<PhaseView>(m, "Phase", "Prefill or decode of an evaluation; figures named as in the JSON, units in the names.")
-      .def_property_readonly("evaluated", [](const PhaseView& v) { return v.phase->evaluated; })
-      .def_property_readonly("feasible", [](const PhaseView& v) { return v.phase->feasible; })
+      .def_property_readonly("evaluated", [](const PhaseView& v) { return v.phase->evaluated; }, "False when the system does not run this phase.")
+      .def_property_readonly("feasible", [](const PhaseView& v) { return v.phase->feasible; }, "False when the phase cannot run (reason says why).")
       .def_property_readonly("reason", [](const PhaseView& v) { return v.phase->reason; }, "Why the phase is not feasible.")
-      .def_property_readonly("engine", [](const PhaseView& v) { return v.phase->engine; })
+      .def_property_readonly("engine", [](const PhaseView& v) { return v.phase->engine; }, "The engine that computed the phase.")
       .def_property_readonly("batch", [](const PhaseView& v) { return v.phase->batch; }, "Requests evaluated together.")
       .def_property_readonly("max_batch", [](const PhaseView& v) { return v.phase->maxBatch; },
                              "Decode: the largest power-of-two batch that fits.")
       .def_property_readonly("time_s", [](const PhaseView& v) { return v.phase->time.value(); }, "The whole phase, s.")
-      .def_property_readonly("tokens", [](const PhaseView& v) { return v.phase->tokens; })
+      .def_property_readonly("tokens", [](const PhaseView& v) { return v.phase->tokens; }, "Tokens produced (decode) or processed (prefill).")
       .def_property_readonly("ttft_s", [](const PhaseView& v) { return v.phase->ttft.value(); }, "Prefill: time to first token, s.")
       .def_property_readonly("tbt_s", [](const PhaseView& v) { return v.phase->tbt.value(); },
                              "Decode: mean time between tokens of one sequence, s.")
-      .def_property_readonly("tbt_first_s", [](const PhaseView& v) { return v.phase->tbtFirst.value(); })
-      .def_property_readonly("tbt_last_s", [](const PhaseView& v) { return v.phase->tbtLast.value(); })
-      .def_property_readonly("tokens_per_s", [](const PhaseView& v) { return v.phase->tokensPerSecond; })
-      .def_property_readonly("avg_power_w", [](const PhaseView& v) { return finite(v.phase->averagePower.value()); })
-      .def_property_readonly("peak_power_w", [](const PhaseView& v) { return v.phase->peakPower.value(); })
-      .def_property_readonly("energy_j", [](const PhaseView& v) { return v.phase->energy.value(); })
-      .def_property_readonly("tokens_per_joule", [](const PhaseView& v) { return v.phase->tokensPerJoule; })
+      .def_property_readonly("tbt_first_s", [](const PhaseView& v) { return v.phase->tbtFirst.value(); }, "Decode: time between tokens at the first step (shortest context), s.")
+      .def_property_readonly("tbt_last_s", [](const PhaseView& v) { return v.phase->tbtLast.value(); }, "Decode: time between tokens at the last step (longest context), s.")
+      .def_property_readonly("tokens_per_s", [](const PhaseView& v) { return v.phase->tokensPerSecond; }, "Tokens per second of the phase (decode: the batch's generated tokens).")
+      .def_property_readonly("avg_power_w", [](const PhaseView& v) { return finite(v.phase->averagePower.value()); }, "Average power of the devices doing the phase, W.")
+      .def_property_readonly("peak_power_w", [](const PhaseView& v) { return v.phase->peakPower.value(); }, "TDP of the devices doing the phase, W.")
+      .def_property_readonly("energy_j", [](const PhaseView& v) { return v.phase->energy.value(); }, "Energy of the phase, J.")
+      .def_property_readonly("tokens_per_joule", [](const PhaseView& v) { return v.phase->tokensPerJoule; }, "Tokens per joule of the phase.")
       .def_property_readonly("footprint_bytes", [](const PhaseView& v) { return v.phase->footprint.value(); },
                              "Weights and caches the phase keeps, bytes.")
       .def_property_readonly("levels", [](const PhaseView& v) { return levelRecords(*v.phase); },
@@ -98,18 +98,18 @@ void bindEvaluation(py::module_& m) {
                                           "Typed figures for the common questions (r.prefill.ttft_s, r.decode.tokens_per_s,\n"
                                           "r.end_to_end['tokens_per_joule']); r.operators as records for pandas; r.to_dict()\n"
                                           "equal to `llmwb-cli evaluate --json` for the same inputs.")
-      .def_readonly("system", &EvaluationResult::system)
-      .def_readonly("model", &EvaluationResult::model)
-      .def_readonly("workload", &EvaluationResult::workload)
-      .def_readonly("input_tokens", &EvaluationResult::inputTokens)
-      .def_readonly("output_tokens", &EvaluationResult::outputTokens)
-      .def_readonly("feasible", &EvaluationResult::feasible)
+      .def_readonly("system", &EvaluationResult::system, "The system's preset id or name.")
+      .def_readonly("model", &EvaluationResult::model, "The model's preset id.")
+      .def_readonly("workload", &EvaluationResult::workload, "The workload's preset id or IN:OUT.")
+      .def_readonly("input_tokens", &EvaluationResult::inputTokens, "Prompt tokens per request.")
+      .def_readonly("output_tokens", &EvaluationResult::outputTokens, "Generated tokens per request.")
+      .def_readonly("feasible", &EvaluationResult::feasible, "False when the design cannot run the workload (problems says why).")
       .def_readonly("problems", &EvaluationResult::problems, "Why the design is not feasible.")
-      .def_readonly("warnings", &EvaluationResult::warnings)
-      .def_property_readonly("prefill", [](const ResultPtr& r) { return PhaseView{r, &r->prefill}; })
-      .def_property_readonly("decode", [](const ResultPtr& r) { return PhaseView{r, &r->decode}; })
-      .def_property_readonly("silicon_area_mm2", [](const EvaluationResult& r) { return r.siliconArea.value(); })
-      .def_readonly("decode_tokens_per_s_per_mm2", &EvaluationResult::decodeTokensPerSecondPerMm2)
+      .def_readonly("warnings", &EvaluationResult::warnings, "What the engine assumed or could not model.")
+      .def_property_readonly("prefill", [](const ResultPtr& r) { return PhaseView{r, &r->prefill}; }, "The prefill phase (ttft_s, time_s, tokens_per_s, ...).")
+      .def_property_readonly("decode", [](const ResultPtr& r) { return PhaseView{r, &r->decode}; }, "The decode phase (tbt_s, tokens_per_s, batch, max_batch, ...).")
+      .def_property_readonly("silicon_area_mm2", [](const EvaluationResult& r) { return r.siliconArea.value(); }, "Silicon area of every device, mm^2 (0 when a device has no area model).")
+      .def_readonly("decode_tokens_per_s_per_mm2", &EvaluationResult::decodeTokensPerSecondPerMm2, "Decode throughput per silicon area, tokens/s/mm^2 (0 when either is missing).")
       .def_property_readonly("end_to_end",
                              [](const EvaluationResult& r) {
                                py::dict d;

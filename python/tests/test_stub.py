@@ -47,3 +47,10 @@ def test_the_stubs_classes_have_the_modules_members():
     stubbed = {m.name for m in phase_stub.body if isinstance(m, ast.FunctionDef)}
     real = {n for n in dir(llmwb.Phase) if not n.startswith("_")}
     assert stubbed == real
+
+
+def test_every_figure_of_a_result_is_documented():
+    for cls in (llmwb.Evaluation, llmwb.Phase):
+        for name in dir(cls):
+            if not name.startswith("_"):
+                assert inspect.getdoc(getattr(cls, name)), f"{cls.__name__}.{name} has no docstring"
