@@ -240,13 +240,9 @@ int convergenceCommand(const std::vector<std::string>& words, std::ostream& out,
   options.methodOptions.candidates = std::size_t(args.integer("candidates", 1, 10000000).value_or(dse::MethodOptions{}.candidates));
   options.threads = int(args.integer("threads", 0, 4096).value_or(0));
   if (const auto exact = args.value("exact")) {
-    const auto file = readResults(*exact);
-    if (file.space.definition != problem.space().definition)
-      throw InputError(*exact, "/space", "the exact front comes from another design space");
-    if (file.run.method != "exhaustive" || file.run.shard || file.run.budget)
-      throw InputError(*exact, "/run", "the exact front needs a complete exhaustive sweep (merge shards first)");
-    options.exactHypervolume = dse::hypervolumeOf(file.space, file.points);
-    options.exactSource = "exhaustive sweep of " + std::to_string(file.points.size()) + " designs (" + *exact + ")";
+    const auto front = readExactFront(*exact, problem.space());
+    options.exactHypervolume = front.hypervolume;
+    options.exactSource = front.source;
   } else if (!args.flag("quiet")) {
     err << "convergence: sweeping the space exhaustively for the exact front\n";
   }

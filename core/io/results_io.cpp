@@ -441,6 +441,15 @@ ResultsFile mergeResults(const std::vector<std::string>& paths) {
   return merged;
 }
 
+ExactFront readExactFront(const std::string& path, const DesignSpace& space) {
+  const auto file = readResults(path);
+  if (file.space.definition != space.definition) throw InputError(path, "/space", "the exact front comes from another design space");
+  if (file.run.method != "exhaustive" || file.run.shard || file.run.budget)
+    throw InputError(path, "/run", "the exact front needs a complete exhaustive sweep (merge shards first)");
+  return {hypervolumeOf(file.space, file.points),
+          "exhaustive sweep of " + std::to_string(file.points.size()) + " designs (" + path + ")"};
+}
+
 void writeConvergence(std::ostream& out, const DesignSpace& space, const ConvergenceResult& study) {
   ordered_json doc;
   doc["format_version"] = 1;

@@ -91,6 +91,15 @@ ResultsFile readResults(const std::string& path);
 /// seed. The result equals the document of the unsharded sweep. Throws InputError otherwise.
 ResultsFile mergeResults(const std::vector<std::string>& paths);
 
+/// The exact front of `space` from the results file of a complete exhaustive sweep of it (the
+/// convergence study's ceiling): its hypervolume and a line saying where it comes from. An
+/// InputError when the file is of another space, or of another method, a shard or a budget.
+struct ExactFront {
+  double hypervolume = 0;
+  std::string source;
+};
+ExactFront readExactFront(const std::string& path, const dse::DesignSpace& space);
+
 /// The convergence study document (docs/dse.md "Convergence study").
 void writeConvergence(std::ostream& out, const dse::DesignSpace& space, const dse::ConvergenceResult& study);
 

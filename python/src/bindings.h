@@ -30,6 +30,9 @@ struct SpecHandle {
 };
 using SpecPtr = std::shared_ptr<SpecHandle>; // never changed once made (pybind11 holders are not const)
 
+/// Loads the preset (id or file) of `kind`; a message that names no file names `caller` instead.
+SpecPtr loadSpecHandle(PresetKind kind, const std::string& idOrFile, const std::string& caller);
+
 /// The spec of `kind` from a handle or a preset id / file name (what the Python API accepts).
 const SpecHandle& specArgument(const py::handle& value, PresetKind kind, const char* argument, SpecPtr& keep);
 

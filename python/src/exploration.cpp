@@ -141,13 +141,9 @@ void bindExploration(py::module_& m) {
         if (candidates) options.methodOptions.candidates = std::size_t(checkedWhole("candidates", *candidates, 1, 10000000));
         options.threads = int(checkedWhole("threads", threads, 0, 4096));
         if (exact) {
-          const auto file = readResults(*exact);
-          if (file.space.definition != problem.space().definition)
-            throw InputError(*exact, "/space", "the exact front comes from another design space");
-          if (file.run.method != "exhaustive" || file.run.shard || file.run.budget)
-            throw InputError(*exact, "/run", "the exact front needs a complete exhaustive sweep (merge shards first)");
-          options.exactHypervolume = dse::hypervolumeOf(file.space, file.points);
-          options.exactSource = "exhaustive sweep of " + std::to_string(file.points.size()) + " designs (" + *exact + ")";
+          const auto front = readExactFront(*exact, problem.space());
+          options.exactHypervolume = front.hypervolume;
+          options.exactSource = front.source;
         }
         dse::ConvergenceResult study;
         runInterruptible(

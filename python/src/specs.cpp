@@ -66,17 +66,7 @@ void bindSpecs(py::module_& m) {
   m.def(
       "load_spec",
       [](const std::string& kind, const std::string& idOrFile) {
-        const PresetKind k = kindArgument(kind);
-        auto handle = std::make_shared<SpecHandle>();
-        handle->source = idOrFile;
-        try {
-          py::gil_scoped_release release;
-          handle->spec = io::loadSpec(k, idOrFile, *library());
-        } catch (const InputError& e) {
-          if (!e.file().empty()) throw;
-          throw InputError("llmwb.load(\"" + kind + "\")", e.field(), e.message()); // "no model preset ..."
-        }
-        return SpecPtr(std::move(handle));
+        return loadSpecHandle(kindArgument(kind), idOrFile, "llmwb.load(\"" + kind + "\")");
       },
       py::arg("kind"), py::arg("id_or_path"));
   m.def(

@@ -31,6 +31,19 @@ void setExtraRoots(const std::vector<std::string>& roots) {
   gLibrary.reset(); // made again on first use; calls under way keep the one they hold
 }
 
+SpecPtr loadSpecHandle(PresetKind kind, const std::string& idOrFile, const std::string& caller) {
+  auto handle = std::make_shared<SpecHandle>();
+  handle->source = idOrFile;
+  try {
+    py::gil_scoped_release release;
+    handle->spec = io::loadSpec(kind, idOrFile, *library());
+  } catch (const InputError& e) {
+    if (!e.file().empty()) throw;
+    throw InputError(caller, e.field(), e.message()); // "no model preset ...": says who asked
+  }
+  return handle;
+}
+
 const SpecHandle& specArgument(const py::handle& value, PresetKind kind, const char* argument, SpecPtr& keep) {
   if (py::isinstance<SpecHandle>(value)) {
     keep = value.cast<SpecPtr>();
@@ -38,16 +51,7 @@ const SpecHandle& specArgument(const py::handle& value, PresetKind kind, const c
     keep = value.attr("_handle").cast<SpecPtr>();
   } else if (py::isinstance<py::str>(value) || py::hasattr(value, "__fspath__")) {
     const std::string text = py::str(py::module_::import("os").attr("fspath")(value));
-    auto handle = std::make_shared<SpecHandle>();
-    handle->source = text;
-    try {
-      py::gil_scoped_release release;
-      handle->spec = io::loadSpec(kind, text, *library());
-    } catch (const InputError& e) {
-      if (!e.file().empty()) throw;
-      throw InputError(std::string("argument ") + argument, e.field(), e.message()); // "no model preset ..."
-    }
-    keep = std::move(handle);
+    keep = loadSpecHandle(kind, text, std::string("argument ") + argument);
   } else {
     throw InputError(std::string("argument ") + argument, "",
                      "expected a " + std::string(toString(kind)) + " (a preset id, a file, or a spec from llmwb.load); got " +

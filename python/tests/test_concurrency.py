@@ -43,10 +43,30 @@ def test_two_threads_evaluate_in_about_the_time_of_one():
     assert best < 1.5, f"two threads took {best:.2f} x the time of one"
 
 
-def _after(seconds, action):
-    timer = threading.Timer(seconds, action)
-    timer.start()
-    return timer
+class _CtrlC:
+    """Sends SIGINT to this process (Ctrl+C) after `seconds`; `latency()` is how long after it the
+    exception arrived."""
+
+    def __init__(self, seconds):
+        self.sent = None
+        self.timer = threading.Timer(seconds, self._send)
+
+    def _send(self):
+        self.sent = time.perf_counter()
+        os.kill(os.getpid(), signal.SIGINT)
+
+    def __enter__(self):
+        self.timer.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.raised = time.perf_counter()
+        self.timer.join()
+        return False
+
+    def latency(self):
+        assert self.sent is not None, "the signal was never sent"
+        return self.raised - self.sent
 
 
 def test_a_progress_callback_returning_false_stops_an_exploration_within_half_a_second():
@@ -67,35 +87,19 @@ def test_a_progress_callback_returning_false_stops_an_exploration_within_half_a_
 
 
 def test_ctrl_c_stops_an_exploration_within_half_a_second_and_raises_keyboard_interrupt():
-    sent = []
-
-    def interrupt():
-        sent.append(time.perf_counter())
-        os.kill(os.getpid(), signal.SIGINT)
-
-    timer = _after(0.5, interrupt)
     with pytest.raises(KeyboardInterrupt):
-        llmwb.explore("memexplorer-decode", "exhaustive", threads=2)
-    raised = time.perf_counter()
-    timer.join()
-    assert sent and raised - sent[0] < 0.5
+        with _CtrlC(0.5) as ctrl_c:
+            llmwb.explore("memexplorer-decode", "exhaustive", threads=2)
+    assert ctrl_c.latency() < 0.5
     # the module works on afterwards
     assert llmwb.evaluate(SYSTEM, MODEL, WORKLOAD).feasible
 
 
 def test_ctrl_c_stops_a_serving_run():
-    sent = []
-
-    def interrupt():
-        sent.append(time.perf_counter())
-        os.kill(os.getpid(), signal.SIGINT)
-
-    timer = _after(0.5, interrupt)
     with pytest.raises(KeyboardInterrupt):
-        llmwb.serve(SYSTEM, MODEL, "2K:256", rate=50, requests=2_000_000, timeline=False)
-    raised = time.perf_counter()
-    timer.join()
-    assert sent and raised - sent[0] < 0.5
+        with _CtrlC(0.5) as ctrl_c:
+            llmwb.serve(SYSTEM, MODEL, "2K:256", rate=50, requests=2_000_000, timeline=False)
+    assert ctrl_c.latency() < 0.5
 
 
 def test_an_exception_in_a_callback_stops_the_run_and_propagates():
