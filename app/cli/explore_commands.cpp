@@ -64,6 +64,16 @@ void writeAtomically(const std::string& path, const std::function<void(std::ostr
   }
 }
 
+/// Refuses an output path that is not a file (a device, a FIFO, a folder) before any work is done.
+void checkOutput(const std::string& path) {
+  try {
+    io::checkSaveTarget(path);
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what(); // "PATH: why"
+    throw InputError(path, "", what.substr(std::min(what.size(), path.size() + 2)));
+  }
+}
+
 std::string formatDuration(double seconds) {
   char text[32];
   if (seconds < 120) std::snprintf(text, sizeof text, "%.1f s", seconds);
@@ -128,6 +138,8 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
                   {"quiet", "restart"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const std::string outPath = args.required("out");
+  checkOutput(outPath);
+  checkOutput(outPath + ".jsonl"); // the journal of an exhaustive sweep
   const std::string method = args.required("method");
   const PresetLibrary library = libraryFor(args);
   io::ReadLog inputs; // every preset the problem is read from, for the journal's resume check
@@ -212,6 +224,7 @@ int mergeCommand(const std::vector<std::string>& words, std::ostream& out, std::
   result.pareto = dse::paretoSet(merged.space, result.points);
   result.hypervolume = dse::hypervolumeOf(merged.space, result.points);
   const std::string outPath = args.required("out");
+  checkOutput(outPath);
   writeAtomically(outPath, [&](std::ostream& o) { writeResults(o, merged.space, merged.run, result); });
   printSummary(out, outPath, result);
   return 0;
@@ -222,6 +235,7 @@ int convergenceCommand(const std::vector<std::string>& words, std::ostream& out,
                   {"quiet"});
   if (!args.positional().empty()) throw UsageError("unexpected argument \"" + args.positional().front() + "\"");
   const std::string outPath = args.required("out");
+  checkOutput(outPath);
   const PresetLibrary library = libraryFor(args);
   const auto problem = loadDesignProblem(args.required("space"), library);
   dse::ConvergenceOptions options;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Saving replaces a file the way a user expects: permissions kept, links followed, a read-only
-// file refused and left alone, the system's reason in every error.
+// file refused and left alone, the system's reason in every error; what is not a regular file
+// (a device, a FIFO, a folder) is never replaced; a killed save's temporary is cleaned up.
 #include "core/io/atomic_file.h"
 
 #include <gtest/gtest.h>
@@ -109,6 +110,52 @@ TEST(AtomicFile, StreamedDocumentIsAllOrNothing) {
   std::size_t leftovers = 0;
   for (const auto& entry : fs::directory_iterator(folder)) leftovers += entry.path() != f;
   EXPECT_EQ(leftovers, 0u);
+}
+
+TEST(AtomicFile, RefusesWhatIsNotARegularFileAndLeavesItAlone) {
+  const fs::path fifo = scratch("pipe");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const fs::path folder = scratch("folder");
+  fs::create_directories(folder);
+  const fs::path linkToFifo = scratch("link-to-pipe");
+  fs::create_symlink(fifo, linkToFifo);
+  for (const auto& [path, kind] : std::vector<std::pair<fs::path, std::string>>{
+           {fifo, "a FIFO (named pipe)"}, {folder, "a folder"}, {linkToFifo, "a FIFO (named pipe)"}}) {
+    try {
+      writeFileAtomically(path, "replaced?");
+      FAIL() << "saved over " << path;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(kind + ", not a regular file"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(checkSaveTarget(path), std::runtime_error);
+  }
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_TRUE(fs::is_directory(folder));
+  EXPECT_TRUE(fs::is_symlink(linkToFifo));
+  // /dev/null is a character device: refused by the check (never written to here)
+  EXPECT_THROW(checkSaveTarget("/dev/null"), std::runtime_error);
+  EXPECT_NO_THROW(checkSaveTarget(scratch("not-yet.json")));
+  fs::remove(fifo);
+  fs::remove(linkToFifo);
+}
+
+TEST(AtomicFile, TheNextSaveRemovesTheTemporariesOfAKilledOneButNotThoseOfASaveUnderWay) {
+  const fs::path file = scratch("project.llmwb");
+  const fs::path folder = file.parent_path();
+  // 2^31 - 1 is above any Linux process id (at most 2^22): that process is gone.
+  const fs::path dead = folder / ".project.llmwb.saving-2147483647-12345";
+  const fs::path alive = folder / (".project.llmwb.saving-" + std::to_string(::getpid()) + "-777");
+  const fs::path other = folder / ".other.llmwb.saving-2147483647-1";
+  for (const auto& p : {dead, alive, other}) std::ofstream(p) << "half a document";
+  writeFileAtomically(file, "whole");
+  EXPECT_EQ(contents(file), "whole");
+  EXPECT_FALSE(fs::exists(dead));
+  EXPECT_TRUE(fs::exists(alive)) << "a save under way in a live process keeps its temporary";
+  EXPECT_TRUE(fs::exists(other)) << "only the saved file's temporaries are touched";
+  fs::remove(alive);
+  fs::remove(other);
+  for (const auto& entry : fs::directory_iterator(folder))
+    EXPECT_EQ(entry.path().filename().string().find(".project.llmwb.saving-"), std::string::npos) << entry.path();
 }
 
 } // namespace
