@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -24,9 +25,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::atomic<bool> gStop{false};
-extern "C" void onSignal(int) { gStop.store(true); }
+/// The first signal asks to stop; a second one (the user does not want to wait) ends at once.
+extern "C" void onSignal(int) {
+  if (gStop.exchange(true)) std::_Exit(130);
+}
 
-/// Ctrl-C and SIGTERM (a Slurm time limit) stop after the points under way; the journal keeps them.
+/// Ctrl-C and SIGTERM (a Slurm time limit) stop after the points under way; the journal keeps them
+/// (a second Ctrl-C ends the process at once: at most the line being written is lost).
 struct StopOnSignal {
   StopOnSignal() {
     std::signal(SIGINT, onSignal);
@@ -150,8 +155,8 @@ int exploreCommand(const std::vector<std::string>& words, std::ostream& out, std
   options.method = method;
   auto& m = options.methodOptions;
   m.seed = std::uint64_t(args.integer("seed", 0, 1ll << 53).value_or(1));
-  m.initialPoints = std::size_t(args.integer("initial", 0, 100000).value_or(20));
-  m.candidates = std::size_t(args.integer("candidates", 1, 10000000).value_or(dse::MethodOptions{}.candidates));
+  m.initialPoints = std::size_t(args.integer("initial", 0, dse::kMaxInitialPoints).value_or(20));
+  m.candidates = std::size_t(args.integer("candidates", 1, dse::kMaxCandidates).value_or(dse::MethodOptions{}.candidates));
   options.threads = int(args.integer("threads", 0, 4096).value_or(0));
   const bool exhaustive = method == "exhaustive";
   RunInfo run;
@@ -250,8 +255,8 @@ int convergenceCommand(const std::vector<std::string>& words, std::ostream& out,
   options.seeds.clear();
   for (long long s = 1; s <= seeds; ++s) options.seeds.push_back(std::uint64_t(s));
   options.methodOptions.budget = std::size_t(args.integer("budget", 1, 100000).value_or(100));
-  options.methodOptions.initialPoints = std::size_t(args.integer("initial", 0, 100000).value_or(20));
-  options.methodOptions.candidates = std::size_t(args.integer("candidates", 1, 10000000).value_or(dse::MethodOptions{}.candidates));
+  options.methodOptions.initialPoints = std::size_t(args.integer("initial", 0, dse::kMaxInitialPoints).value_or(20));
+  options.methodOptions.candidates = std::size_t(args.integer("candidates", 1, dse::kMaxCandidates).value_or(dse::MethodOptions{}.candidates));
   options.threads = int(args.integer("threads", 0, 4096).value_or(0));
   if (const auto exact = args.value("exact")) {
     const auto front = readExactFront(*exact, problem.space());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dse/design_problem.h"
 
+#include <functional>
+
 #include "core/dse/metrics.h"
 #include "core/device/resolved_device.h"
 #include "core/engine/device_summary.h"
@@ -79,6 +81,15 @@ DesignProblem::DesignProblem(DesignSpace space, ProblemInputs inputs, const Spec
         throw ParameterError(i, "inactive_when names no other parameter (\"" + p.inactiveWhen->parameter + "\")");
     }
     mInactiveController.push_back(controller);
+  }
+  // Controllers form a forest: a parameter switched off by one that it switches off itself (or by
+  // a longer loop) has no first value to fall back to.
+  for (std::size_t i = 0; i < mInactiveController.size(); ++i) {
+    std::size_t at = mInactiveController[i];
+    for (std::size_t steps = 0; at != kNone && steps <= mInactiveController.size(); ++steps) {
+      if (at == i) throw ParameterError(i, "inactive_when loops back to this parameter through the parameters it names");
+      at = mInactiveController[at];
+    }
   }
   mOffAt.resize(mSpace.parameters.size());
   for (std::size_t i = 0; i < mSpace.parameters.size(); ++i) {
@@ -200,14 +211,56 @@ bool DesignProblem::isCanonical(std::uint64_t index) const {
   return true;
 }
 
+namespace {
+using Wide = unsigned __int128; // counts of grids up to 2^64, and products of them before the clamp
+
+Wide clampedProduct(Wide a, Wide b) {
+  const Wide cap = std::numeric_limits<std::uint64_t>::max();
+  if (a == 0 || b == 0) return 0;
+  return a > cap / b ? cap : a * b;
+}
+} // namespace
+
 std::uint64_t DesignProblem::designCount() const {
   if (!mDiscrete) return 0;
-  if (!mDesignCount) {
-    std::uint64_t n = 0;
-    for (std::uint64_t i = 0; i < mGridSize; ++i) n += isCanonical(i) ? 1 : 0;
-    mDesignCount = n;
+  if (mDesignCount) return *mDesignCount;
+  // Without walking the grid (2^60 points would never finish): the parameters form a forest, each
+  // switched off by at most one controller. For a parameter at value v, the designs of its subtree
+  // are the product over its children of (the child's subtree at its first value when v switches
+  // the child off, else the sum over the child's values); the count is the product over the roots
+  // of the sum over their values. The same set isCanonical() accepts, counted.
+  const std::size_t n = dimension();
+  std::vector<std::vector<std::size_t>> children(n);
+  std::vector<std::size_t> roots;
+  for (std::size_t i = 0; i < n; ++i)
+    (mInactiveController[i] == kNone ? roots : children[mInactiveController[i]]).push_back(i);
+  std::vector<std::vector<Wide>> atValue(n); // designs of i's subtree with i at each value
+  std::function<void(std::size_t)> count = [&](std::size_t i) { // controllers first: no loops (checked when made)
+    const std::size_t values = mSpace.parameters[i].domain.values.size();
+    atValue[i].assign(values, 1);
+    for (const std::size_t child : children[i]) {
+      count(child);
+      Wide all = 0;
+      for (const Wide c : atValue[child]) all = std::min<Wide>(all + c, std::numeric_limits<std::uint64_t>::max());
+      for (std::size_t v = 0; v < values; ++v)
+        atValue[i][v] = clampedProduct(atValue[i][v], mOffAt[child][v] ? atValue[child][0] : all);
+    }
+  };
+  Wide total = 1;
+  for (const std::size_t r : roots) {
+    count(r);
+    Wide sum = 0;
+    for (const Wide c : atValue[r]) sum = std::min<Wide>(sum + c, std::numeric_limits<std::uint64_t>::max());
+    total = clampedProduct(total, sum);
   }
+  mDesignCount = std::uint64_t(total);
   return *mDesignCount;
+}
+
+std::uint64_t DesignProblem::walkedDesignCount() const {
+  std::uint64_t n = 0;
+  for (std::uint64_t i = 0; i < mGridSize; ++i) n += isCanonical(i) ? 1 : 0;
+  return n;
 }
 
 ParameterValue DesignProblem::value(std::size_t parameter, double coordinate) const {

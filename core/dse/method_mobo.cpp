@@ -76,7 +76,7 @@ class Mobo final : public SearchMethod {
 public:
   Mobo(const DesignProblem& problem, const MethodOptions& options)
       : mProblem(problem), mOptions(options), mRng(options.seed), mReference(referencePoint(problem.space())),
-        mStart(problem, options.seed, std::max<std::size_t>(1, options.initialPoints)),
+        mStart(problem, options.seed, std::clamp<std::size_t>(options.initialPoints, 1, std::max<std::size_t>(1, options.budget))),
         mObjectives(problem.space().objectives.size()), mConstraints(problem.space().constraints.size()) {
     // Priors on the objectives' length scales: 20-40 designs cannot pin 20 length scales down by
     // likelihood alone. Not on the constraints or the engine's verdict: with them there, one

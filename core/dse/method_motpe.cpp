@@ -96,7 +96,8 @@ private:
 class Motpe final : public SearchMethod {
 public:
   Motpe(const DesignProblem& problem, const MethodOptions& options)
-      : mProblem(problem), mRng(options.seed), mStart(problem, options.seed, std::max<std::size_t>(1, options.initialPoints)) {}
+      : mProblem(problem), mCancel(options.cancel), mRng(options.seed),
+        mStart(problem, options.seed, std::clamp<std::size_t>(options.initialPoints, 1, std::max<std::size_t>(1, options.budget))) {}
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
     if (!mStart.given()) return mStart.take(budgetLeft, mSeen);
@@ -104,6 +105,7 @@ public:
     const auto good = goodSet();
     std::vector<ParzenEstimator> l, g;
     for (std::size_t d = 0; d < mProblem.dimension(); ++d) {
+      if (stopping()) return {}; // each estimator costs values x observations kernels: look between them
       std::vector<double> in, out;
       for (std::size_t i = 0; i < mResults.size(); ++i)
         (good[i] ? in : out).push_back(mResults[i].point.coordinates[d]);
@@ -114,6 +116,7 @@ public:
     std::optional<DesignPoint> best;
     double bestScore = -std::numeric_limits<double>::infinity();
     for (std::size_t c = 0, tries = 0; c < kCandidates && tries < 20 * kCandidates; ++tries) {
+      if (tries % 64 == 0 && stopping()) return {};
       DesignPoint p;
       p.coordinates.resize(mProblem.dimension());
       for (std::size_t d = 0; d < mProblem.dimension(); ++d) p.coordinates[d] = l[d].sample(mRng);
@@ -143,6 +146,9 @@ public:
   }
 
 private:
+  /// A cancel asked for: a step gives up rather than make the user wait (as mobo's does).
+  bool stopping() const { return mCancel && mCancel->load(std::memory_order_relaxed); }
+
   /// Which results are good: feasible designs front by front; the front that overflows the share
   /// gives its places to the points adding most hypervolume (greedily, as MOTPE does).
   std::vector<bool> goodSet() const {
@@ -204,6 +210,7 @@ private:
   }
 
   const DesignProblem& mProblem;
+  const std::atomic<bool>* mCancel;
   std::mt19937_64 mRng;
   SharedStart mStart;
   SeenPoints mSeen;

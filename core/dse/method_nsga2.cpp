@@ -28,7 +28,7 @@ public:
   Nsga2(const DesignProblem& problem, const MethodOptions& options)
       : mProblem(problem), mSize(options.populationSize), mRng(std::uint32_t(options.seed)), mRandom(options.seed),
         mReference(referencePoint(problem.space())),
-        mStart(problem, options.seed, options.initialPoints > 0 ? options.initialPoints : options.populationSize) {
+        mStart(problem, options.seed, std::min(options.initialPoints > 0 ? options.initialPoints : options.populationSize, options.budget)) {
     if (mSize < 4 || mSize % 4) throw std::invalid_argument("NSGA-II needs a population that is a multiple of 4");
     // pagmo wants the integer (here: discrete) variables last.
     for (std::size_t i = 0; i < problem.dimension(); ++i)

@@ -3,6 +3,7 @@
 // of the shard [gridBegin, gridEnd), in index order), random and Sobol.
 #include "core/dse/methods.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace llmwb::dse::detail {
@@ -43,7 +44,7 @@ private:
 class RandomSearch final : public SearchMethod {
 public:
   RandomSearch(const DesignProblem& problem, const MethodOptions& options)
-      : mProblem(problem), mRng(options.seed), mStart(problem, options.seed, options.initialPoints) {}
+      : mProblem(problem), mRng(options.seed), mStart(problem, options.seed, std::min(options.initialPoints, options.budget)) {}
 
   std::vector<DesignPoint> next(std::size_t budgetLeft) override {
     auto batch = mStart.take(budgetLeft, mSeen);

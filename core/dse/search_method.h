@@ -18,6 +18,11 @@
 
 namespace llmwb::dse {
 
+/// Caps on the counts a user gives (CLI, Python, projects): more initial points than this or more
+/// candidates scored per mobo step buys nothing and would run for hours (docs/dse.md).
+inline constexpr std::size_t kMaxInitialPoints = 10'000;
+inline constexpr std::size_t kMaxCandidates = 200'000;
+
 struct MethodOptions {
   std::uint64_t seed = 1;
   std::size_t budget = 100;        ///< evaluations in all

@@ -90,8 +90,8 @@ void bindExploration(py::module_& m) {
         options.method = method;
         auto& mo = options.methodOptions;
         mo.seed = std::uint64_t(checkedWhole("seed", seed, 0, 1LL << 53));
-        mo.initialPoints = std::size_t(checkedWhole("initial", initial, 0, 100000));
-        if (candidates) mo.candidates = std::size_t(checkedWhole("candidates", *candidates, 1, 10000000));
+        mo.initialPoints = std::size_t(checkedWhole("initial", initial, 0, dse::kMaxInitialPoints));
+        if (candidates) mo.candidates = std::size_t(checkedWhole("candidates", *candidates, 1, dse::kMaxCandidates));
         options.threads = int(checkedWhole("threads", threads, 0, 4096));
         RunInfo run;
         run.method = method;
@@ -137,8 +137,8 @@ void bindExploration(py::module_& m) {
         options.seeds.clear();
         for (long long s = 1; s <= checkedWhole("seeds", seeds, 1, 1000); ++s) options.seeds.push_back(std::uint64_t(s));
         options.methodOptions.budget = std::size_t(checkedWhole("budget", budget, 1, 100000));
-        options.methodOptions.initialPoints = std::size_t(checkedWhole("initial", initial, 0, 100000));
-        if (candidates) options.methodOptions.candidates = std::size_t(checkedWhole("candidates", *candidates, 1, 10000000));
+        options.methodOptions.initialPoints = std::size_t(checkedWhole("initial", initial, 0, dse::kMaxInitialPoints));
+        if (candidates) options.methodOptions.candidates = std::size_t(checkedWhole("candidates", *candidates, 1, dse::kMaxCandidates));
         options.threads = int(checkedWhole("threads", threads, 0, 4096));
         if (exact) {
           const auto front = readExactFront(*exact, problem.space());

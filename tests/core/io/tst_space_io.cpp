@@ -177,3 +177,44 @@ TEST(SpaceIo, DiePowerAddsTheOnChipLevelToTheComputePower) {
     EXPECT_NEAR(die, compute + onChip / r.decode.time.value(), 1e-9 * die) << id;
   }
 }
+
+// The design count is closed form over the parameters' controllers (never a walk of the grid): it
+// equals the walk on every shipped space, on chains of controllers, and answers 2^60 at once.
+TEST(SpaceIo, DesignCountIsTheWalkWithoutWalking) {
+  for (const auto& id : designSpaceIds(test::presets())) {
+    const auto problem = loadDesignProblem(id, test::presets());
+    EXPECT_EQ(problem.designCount(), problem.walkedDesignCount()) << id;
+  }
+  const auto space = [](const std::string& parameters) {
+    return parseDesignSpace(R"({"format_version": 1, "kind": "design_space", "name": "chain", "system": "memexplorer/base",
+      "model": "llama-3.3-70b", "workload": "osworld", "phases": "decode", "parameters": [)" + parameters + R"(],
+      "objectives": [{"metric": "decode.tokens_per_s", "direction": "maximise", "reference": 0},
+                     {"metric": "decode.avg_power_W", "direction": "minimise", "reference": 700}]})", "chain");
+  };
+  // hbm -> tdp -> static: a chain of two controllers, and one parameter no one controls
+  const auto chain = bindDesignSpace(
+      space(R"({"name": "hbm", "field": "device.memory.off_chip[0].count", "values": [1, 2, 3]},
+               {"name": "tdp", "field": "device.power.tdp_W", "values": [300, 400, 500, 600],
+                "inactive_when": {"parameter": "hbm", "values": [1, 3]}},
+               {"name": "static", "field": "device.power.static_fraction", "values": [0.1, 0.2, 0.3],
+                "inactive_when": {"parameter": "tdp", "values": [300, 500]}},
+               {"name": "freq", "field": "device.compute.frequency_MHz", "values": [800, 1000]})"),
+      test::presets());
+  EXPECT_EQ(chain.designCount(), chain.walkedDesignCount());
+  // hbm 1 or 3: tdp off (1 design each), hbm 2: tdp 300/500 switch static off (1), 400/600 (3); x 2 freq
+  EXPECT_EQ(chain.designCount(), (1u + (1 + 3 + 1 + 3) + 1) * 2);
+  // a loop of controllers has no first value to fall back to: refused, naming the parameter
+  try {
+    bindDesignSpace(space(R"({"name": "a", "field": "device.power.tdp_W", "values": [300, 400],
+                              "inactive_when": {"parameter": "b", "values": [0.1]}},
+                             {"name": "b", "field": "device.power.static_fraction", "values": [0.1, 0.2],
+                              "inactive_when": {"parameter": "a", "values": [300]}})"),
+                    test::presets());
+    FAIL() << "accepted a loop of inactive_when";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("loops back"), std::string::npos) << e.what();
+  }
+  const auto huge = loadDesignProblem(std::string(LLMWB_TEST_DATA) + "/spaces/huge-2e60.json", test::presets());
+  EXPECT_EQ(huge.gridSize(), 1ull << 60);
+  EXPECT_EQ(huge.designCount(), 1ull << 60);
+}
