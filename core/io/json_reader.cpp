@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unordered_set>
@@ -162,7 +165,9 @@ bool JsonReader::boolean(const std::string& key, bool fallback) const {
 }
 
 void JsonReader::allowOnly(const std::vector<std::string>& known) const {
-  if (!mValue->is_object()) return;
+  // A block of fields that is not an object ("power": 300, "quantisation": "FP8", a list) would
+  // otherwise read as a block with every field at its default: a different design than written.
+  if (!mValue->is_object()) failHere("expected an object (a block of fields), got " + typeName(*mValue));
   for (auto it = mValue->begin(); it != mValue->end(); ++it)
     if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
       std::string list;
@@ -223,16 +228,22 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& origin)
     }
     return true;
   };
-  try {
-    return nlohmann::json::parse(text, callback);
-  } catch (const nlohmann::json::parse_error& e) {
-    // Turn the byte offset into a line and column for people.
+  // Line and column of a byte offset (1-based), for people.
+  const auto where = [&](std::size_t byte) {
     std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+    for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
       if (text[i] == '\n') { ++line; column = 1; }
       else ++column;
     }
-    throw InputError(origin, "line " + std::to_string(line) + ", column " + std::to_string(column),
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+  };
+  // The parser takes a NUL byte for the end of the input: what follows it would be ignored.
+  if (const auto nul = text.find('\0'); nul != std::string::npos)
+    throw InputError(origin, where(nul + 1), "a NUL byte: a JSON file holds text only (is this the right file?)");
+  try {
+    return nlohmann::json::parse(text, callback);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(origin, where(e.byte),
                      "not valid JSON (" + std::string(e.what()).substr(std::string(e.what()).find(':') + 2) + ")");
   } catch (const nlohmann::json::out_of_range&) {
     // A number too large for a double (1e400): name where the parser was.
@@ -241,10 +252,17 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& origin)
 }
 
 nlohmann::json parseJsonFile(const std::string& path) {
+  // What is at the path, said as it is: a folder or a broken link is not "not valid JSON".
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) && !std::filesystem::exists(status))
+    throw InputError(path, "", "a symbolic link to nothing (" + std::filesystem::read_symlink(path, ec).string() + " does not exist)");
+  if (std::filesystem::is_directory(status)) throw InputError(path, "", "a folder, not a file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot open the file");
+  if (!in) throw InputError(path, "", std::string("cannot open the file (") + std::strerror(errno) + ")");
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) throw InputError(path, "", std::string("cannot read the file (") + std::strerror(errno) + ")");
   ReadLog::record(path, text.str());
   return parseJsonText(text.str(), path);
 }

@@ -53,7 +53,8 @@ public:
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
   [[noreturn]] void failHere(const std::string& message) const;
 
-  /// Rejects keys not in `known` (catches typos such as "bandwith_GBps").
+  /// Rejects keys not in `known` (catches typos such as "bandwith_GBps"), and a value that is not
+  /// an object at all (a block given as a number, a string or a list).
   void allowOnly(const std::vector<std::string>& known) const;
 
 private:

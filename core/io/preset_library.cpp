@@ -182,6 +182,19 @@ std::optional<fs::path> PresetLibrary::find(PresetKind kind, const std::string& 
 
 fs::path PresetLibrary::resolve(PresetKind kind, const std::string& idOrFile) const {
   if (const auto p = find(kind, idOrFile)) return *p;
+  // A preset's path holding something other than a file is said as it is, not as "no preset".
+  for (const auto& root : mRoots) {
+    const fs::path candidate = root / folderOf(kind) / (idOrFile + extensionOf(kind));
+    std::error_code ec;
+    const auto link = fs::symlink_status(candidate, ec);
+    if (ec || !fs::exists(link)) continue;
+    if (fs::is_symlink(link) && !fs::exists(fs::status(candidate, ec)))
+      throw InputError(candidate.string(), "", "the " + std::string(toString(kind)) + " preset \"" + idOrFile +
+                                                   "\" is a symbolic link to nothing");
+    if (fs::is_directory(fs::status(candidate, ec)))
+      throw InputError(candidate.string(), "", "the " + std::string(toString(kind)) + " preset \"" + idOrFile +
+                                                   "\" is a folder, not a file");
+  }
   if (looksLikeFile(idOrFile)) {
     if (!fs::is_regular_file(idOrFile)) throw InputError(idOrFile, "", "no such file");
     return idOrFile;

@@ -7,6 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <tuple>
+#include <vector>
 
 using namespace llmwb;
 namespace fs = std::filesystem;
@@ -184,5 +187,61 @@ TEST_F(Malformed, SystemKindOfTheWrongType) {
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "/kind") << e.what();
+  }
+}
+
+// What is not a JSON document's text is said as what it is (issue 37): bytes after a NUL (which
+// the parser would take for the end), a folder, a broken link; a block of fields that is not an
+// object is refused, not read as every field at its default.
+TEST_F(Malformed, ANulByteIsNotTheEndOfTheFile) {
+  std::string text = kGoodMemory;
+  text += std::string(1, '\0') + "{\"more\": 1}";
+  const auto f = write("memory/x.json", text);
+  expectError(f, "line 3", "a NUL byte");
+  expectError(write("memory/y.json", text.substr(0, 20) + std::string(1, '\0') + text.substr(20)), "line 1, column 21", "a NUL byte");
+}
+
+TEST_F(Malformed, TextAfterTheDocumentIsRefused) {
+  expectError(write("memory/x.json", std::string(kGoodMemory) + "\n{\"second\": true}"), "line 4", "not valid JSON");
+}
+
+TEST_F(Malformed, AFolderOrABrokenLinkIsSaidAsSuch) {
+  fs::create_directories(mRoot / "models" / "folder.json");
+  fs::create_symlink(mRoot / "nowhere.json", mRoot / "models" / "dangling.json");
+  try {
+    lib().model("folder");
+    ADD_FAILURE() << "a folder read as a model";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("is a folder, not a file"), std::string::npos) << e.what();
+  }
+  try {
+    lib().model("dangling");
+    ADD_FAILURE() << "a broken link read as a model";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("symbolic link to nothing"), std::string::npos) << e.what();
+  }
+  try {
+    lib().validate(mRoot / "models" / "folder.json");
+    ADD_FAILURE() << "validated a folder";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.message(), "a folder, not a file");
+  }
+}
+
+TEST_F(Malformed, ABlockThatIsNotAnObjectIsRefused) {
+  for (const auto& [block, value, type] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"power", "300", "a number"}, {"quantisation", "\"FP8\"", "a string"}, {"strategy", "[1, 2]", "an array"}}) {
+    std::ifstream in(fs::path(LLMWB_TEST_PRESETS) / "devices" / "memexplorer" / "base.json");
+    std::stringstream s;
+    s << in.rdbuf();
+    std::string text = s.str();
+    const auto at = text.find("\"" + block + "\": {");
+    if (at == std::string::npos) { // the preset leaves the block to its defaults: add one
+      text.insert(text.rfind('}'), ", \"" + block + "\": " + value);
+    } else {
+      const auto end = text.find('}', at);
+      text.replace(at, end + 1 - at, "\"" + block + "\": " + value);
+    }
+    expectError(write("devices/x.json", text), "/" + block, "expected an object (a block of fields), got " + type);
   }
 }
