@@ -5,6 +5,7 @@
 // seam; this checks the promise from outside and aborts, which libFuzzer reports, when it breaks).
 #include "fuzz/fuzz_input.h"
 #include "core/engine/evaluate.h"
+#include "core/io/result_json.h"
 
 #include <cmath>
 #include <cstdio>
@@ -55,5 +56,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   requireSane(result.endToEnd.averagePower.value(), "end-to-end average power");
   requireSane(result.endToEnd.tokensPerJoule, "end-to-end tokens/J");
   requireSane(result.endToEnd.kvTransferTime.value(), "KV hand-off time");
+  // Every figure the JSON holds, infeasible results included: the writer prints a non-finite
+  // number as null (a quote inside a string is escaped, so "\": null" is a value, never text).
+  if (const std::string json = evaluationToJson(result, 0); json.find("\": null") != std::string::npos) {
+    std::fprintf(stderr, "fuzz_evaluate: a null figure in the JSON: %s\n",
+                 json.substr(json.rfind('\n', json.find("\": null")) + 1, 120).c_str());
+    std::abort();
+  }
   return 0;
 }
