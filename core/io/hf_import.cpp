@@ -110,7 +110,12 @@ void transformer(Config& c, ModelSpec& m, const std::string& type, int layers) {
     const int step = c.integer("decoder_sparse_step", "layer_pattern (decoder_sparse_step)", 1);
     std::set<int> dense;
     if (c.has("mlp_only_layers"))
-      for (const auto& l : r.array("mlp_only_layers", true)) dense.insert(int(l.json().get<double>()));
+      for (const auto& l : r.array("mlp_only_layers", true)) {
+        const auto& v = l.json();
+        if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() >= layers)
+          l.failHere("expected a layer index, a whole number from 0 to " + std::to_string(layers - 1));
+        dense.insert(int(v.get<std::int64_t>()));
+      }
     for (int i = 0; i < layers; ++i) moe[std::size_t(i)] = !dense.count(i) && (i + 1) % step == 0;
     if (type == "qwen2_moe" && c.has("shared_expert_intermediate_size")) {
       e.sharedExperts = 1;
@@ -200,6 +205,9 @@ ModelSpec importHuggingFaceConfig(const std::string& path, const std::string& id
   m.vocabSize = c.integer("vocab_size", "vocab_size");
   m.tiedEmbeddings = c.boolean("tie_word_embeddings", "tied_embeddings", false);
   const int layers = c.integer("num_hidden_layers", "layer_pattern (num_hidden_layers)");
+  if (std::size_t(layers) * 2 > kMaxModelLayers) // a layer is two sub-layers (attention or mixer, and MLP)
+    r.fail("num_hidden_layers", "expected at most " + std::to_string(kMaxModelLayers / 2) + " layers (" +
+                                    std::to_string(kMaxModelLayers) + " sub-layers are modelled); got " + std::to_string(layers));
   if (type == "nemotron_h") nemotronH(c, m);
   else transformer(c, m, type, layers);
   if (type == "nemotron_h" && int(m.layerPattern.size()) != layers)

@@ -11,7 +11,7 @@ namespace llmwb::io {
 namespace {
 /// More layers than any real model has (the largest have a few hundred), so that a bad file cannot
 /// ask for billions.
-constexpr std::size_t kMaxLayers = 10000;
+constexpr std::size_t kMaxLayers = kMaxModelLayers;
 
 using params::keysWith;
 using params::readFields;

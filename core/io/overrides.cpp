@@ -57,11 +57,17 @@ void set(json& document, const std::string& pointer, const json& value, const st
   }
   if (p.empty()) throw InputError(origin, pointer, "names the whole document, not a field");
   const auto parent = p.parent_pointer();
-  if (!document.contains(parent)) throw InputError(origin, parent.to_string(), "no such field");
-  json& container = document.at(parent);
+  json* found = nullptr;
+  try { // an index past the list, or past 2^64, is the library's exception: said as the field it is
+    if (document.contains(parent)) found = &document.at(parent);
+  } catch (const json::exception&) {
+  }
+  if (!found) throw InputError(origin, parent.to_string(), "no such field");
+  json& container = *found;
   const std::string& key = p.back();
   if (container.is_array()) {
-    if (key.empty() || key.find_first_not_of("0123456789") != std::string::npos || std::stoul(key) >= container.size())
+    if (key.empty() || key.size() > 9 || key.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(key) >= container.size())
       throw InputError(origin, pointer, "no such element (the list has " + std::to_string(container.size()) + ")");
   } else if (!container.is_object()) {
     throw InputError(origin, parent.to_string(), "is a value, not an object or a list");

@@ -107,7 +107,8 @@ std::vector<serving::RequestSpec> parseJsonLines(std::istream& in, const std::st
     try {
       value = nlohmann::json::parse(line);
     } catch (const nlohmann::json::parse_error& e) {
-      throw InputError(origin, where, std::string("not a JSON object: ") + e.what());
+      const std::string what = e.what(); // "[json.exception.parse_error.101] parse error at ...: why"
+      throw InputError(origin, where, "not a JSON object (" + what.substr(what.find(':') + 2) + ")");
     } catch (const nlohmann::json::out_of_range&) { // 1e400: the parser's other exception
       throw InputError(origin, where, "a number out of range (larger than about 1.8e308)");
     }
@@ -121,7 +122,9 @@ std::vector<serving::RequestSpec> parseJsonLines(std::istream& in, const std::st
 } // namespace
 
 std::vector<serving::RequestSpec> parseTrace(const std::string& text, const std::string& origin, bool jsonLines) {
-  std::istringstream in(text);
+  // A spreadsheet saves UTF-8 CSV with a byte-order mark before the header: not part of the text.
+  const bool bom = text.rfind("\xEF\xBB\xBF", 0) == 0;
+  std::istringstream in(bom ? text.substr(3) : text);
   return jsonLines ? parseJsonLines(in, origin) : parseCsv(in, origin);
 }
 
@@ -131,7 +134,7 @@ std::vector<serving::RequestSpec> readTrace(const std::string& path) {
   std::stringstream buffer;
   buffer << file.rdbuf();
   const std::string text = buffer.str();
-  const auto first = text.find_first_not_of(" \t\r\n");
+  const auto first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
   const bool jsonLines = (path.size() >= 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0) ||
                          (first != std::string::npos && text[first] == '{');
   auto requests = parseTrace(text, path, jsonLines);

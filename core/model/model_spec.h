@@ -83,6 +83,10 @@ struct LayerType {
   bool operator==(const LayerType&) const = default;
 };
 
+/// Most sub-layers (letters of the layer pattern) a model may have: the largest published models
+/// have a few hundred; beyond this the input is a mistake, and the pattern's text would grow with it.
+inline constexpr std::size_t kMaxModelLayers = 10000;
+
 /// A language model: embedding, a sequence of layers given by a pattern over its layer types,
 /// final norm and LM head. Diffusion models (LLaDA) generate by repeated full-sequence passes.
 struct ModelSpec {

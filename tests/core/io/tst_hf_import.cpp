@@ -76,6 +76,13 @@ void expectRefused(const std::string& file, const std::string& field, const std:
   }
 }
 
+// Issue 37: shapes that would grow without bound are capped; a list of the wrong type is named,
+// never the JSON library's exception.
+TEST(HfImport, LayerCountIsCapped) { expectRefused("llama-1e9-layers", "/num_hidden_layers", "expected at most 5000 layers"); }
+TEST(HfImport, LayerIndicesMustBeWholeNumbers) {
+  expectRefused("qwen3-moe-string-layers", "/mlp_only_layers/0", "expected a layer index");
+}
+
 TEST(HfImport, UnsupportedArchitectureIsNamed) { expectRefused("gpt2", "/model_type", "supported: llama"); }
 
 TEST(HfImport, MissingFieldIsNamed) { expectRefused("llama-no-heads", "/num_attention_heads", "missing required field"); }

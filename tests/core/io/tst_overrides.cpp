@@ -66,6 +66,9 @@ TEST(Overrides, BadPathsAndValuesNameTheField) {
   expectError("device/power/static_fraction=0.1", "device", "device groups");
   expectError("nonsense", "", "PATH=VALUE");
   expectError("frobnicate/x=1", "frobnicate", "JSON pointer");
+  // an index past 2^64 was the JSON library's out_of_range
+  expectError("/groups/99999999999999999999999/count=1", "/groups/99999999999999999999999", "no such field");
+  expectError("/groups/0/device/memory/off_chip/18446744073709551617=1", "/off_chip/18446744073709551617", "no such element");
 }
 
 } // namespace

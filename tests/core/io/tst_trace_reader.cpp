@@ -62,6 +62,15 @@ TEST(TraceReader, ErrorsNameFileLineAndField) {
   EXPECT_THROW(io::readTrace("/nonexistent/trace.csv"), InputError);
 }
 
+// A spreadsheet's UTF-8 CSV starts with a byte-order mark; a bad JSON line's message is the
+// reader's, not the library's.
+TEST(TraceReader, AByteOrderMarkIsNotPartOfTheHeader) {
+  const auto requests = io::parseTrace("\xEF\xBB\xBF" "arrival_s,input_tokens,output_tokens\n0,100,10\n1.5,200,20\n", "t.csv", false);
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_EQ(requests[1].inputTokens, 200);
+  EXPECT_EQ(errorOf("{\"arrival_s\": x}\n", true).find("json.exception"), std::string::npos);
+}
+
 // A number past a double's range made the parser throw its out_of_range, which escaped the reader.
 TEST(TraceReader, ANumberOutOfRangeIsAnInputError) {
   EXPECT_NE(errorOf("{\"arrival_s\": 1e400, \"input_tokens\": 5, \"output_tokens\": 1}\n", true).find("line 1: a number out of range"),
