@@ -33,9 +33,33 @@ auto atField(const io::JsonReader& r, Load load) {
   }
 }
 
-ProjectSystem readProjectSystem(const io::JsonReader& r, const PresetLibrary& library) {
+/// A reference as the project names it: a preset id stays as it is; a relative path to a file
+/// beside the project is taken from there, so a project moved with its files still opens wherever
+/// it is opened from (the working folder is only the last resort, as before).
+std::string besideProject(const std::string& ref, bool isPreset, const fs::path& projectFile) {
+  if (ref.empty() || isPreset || fs::path(ref).is_absolute()) return ref;
+  std::error_code ec;
+  const fs::path beside = (projectFile.parent_path() / ref).lexically_normal();
+  return fs::is_regular_file(beside, ec) ? beside.string() : ref;
+}
+
+std::string besideProject(const std::string& ref, PresetKind kind, const fs::path& projectFile, const PresetLibrary& library) {
+  return besideProject(ref, library.find(kind, ref).has_value(), projectFile);
+}
+
+/// The inverse when the project is written: a file in the project's folder (or below it) is
+/// named relative to it again.
+std::string relativeToProject(const std::string& ref, const fs::path& projectFile) {
+  const fs::path path(ref);
+  if (!path.is_absolute()) return ref;
+  const fs::path folder = fs::absolute(projectFile).parent_path().lexically_normal();
+  const fs::path relative = path.lexically_normal().lexically_relative(folder);
+  return !relative.empty() && *relative.begin() != ".." ? relative.generic_string() : ref;
+}
+
+ProjectSystem readProjectSystem(const io::JsonReader& r, const PresetLibrary& library, const fs::path& projectFile) {
   if (r.json().is_string()) {
-    const std::string id = r.asString();
+    const std::string id = besideProject(r.asString(), PresetKind::System, projectFile, library);
     return {id, atField(r, [&] { return library.system(id); })};
   }
   if (!r.json().is_object()) r.failHere("expected a system preset id or an inline system object");
@@ -54,8 +78,9 @@ EvaluationOptions readOptions(const io::JsonReader& r) {
 ExplorationSetup readExploration(const io::JsonReader& r, const fs::path& projectFile, const PresetLibrary& library) {
   r.allowOnly({"space", "method", "budget", "seed"});
   ExplorationSetup e;
-  e.space = r.string("space");
   const auto ids = designSpaceIds(library);
+  e.space = r.string("space");
+  e.space = besideProject(e.space, std::find(ids.begin(), ids.end(), e.space) != ids.end(), projectFile);
   const bool known = std::find(ids.begin(), ids.end(), e.space) != ids.end() || fs::is_regular_file(e.space) ||
                      fs::is_regular_file(projectFile.parent_path() / e.space);
   if (!known) {
@@ -73,7 +98,8 @@ ExplorationSetup readExploration(const io::JsonReader& r, const fs::path& projec
 }
 
 /// A published figure; its model and workload default to the project's.
-PublishedClaim readClaim(const io::JsonReader& r, const Project& project) {
+PublishedClaim readClaim(const io::JsonReader& r, const Project& project, const fs::path& projectFile,
+                         const PresetLibrary& library) {
   if (!r.json().is_object())
     r.failHere("expected an object with \"against\", \"metric\", \"ratio\" (or \"direction\") and \"source\"");
   r.allowOnly({"against", "metric", "ratio", "direction", "source", "model", "workload"});
@@ -103,8 +129,8 @@ PublishedClaim readClaim(const io::JsonReader& r, const Project& project) {
   }
   c.source = r.string("source");
   if (c.source.empty()) r.fail("source", "expected where the paper publishes the figure");
-  c.model = r.string("model", project.model);
-  c.workload = r.string("workload", project.workload);
+  c.model = r.has("model") ? besideProject(r.string("model"), PresetKind::Model, projectFile, library) : project.model;
+  c.workload = r.has("workload") ? besideProject(r.string("workload"), PresetKind::Workload, projectFile, library) : project.workload;
   if (c.model.empty()) r.fail("model", "expected the model the figure is for (a preset id or file)");
   if (c.workload.empty()) r.fail("workload", "expected the workload the figure is for (a preset id, file or IN:OUT)");
   return c;
@@ -125,18 +151,18 @@ Project readProject(const fs::path& file, const PresetLibrary& library) {
   Project p;
   p.name = r.string("name", file.stem().string());
   p.description = r.string("description", "");
-  p.system = readProjectSystem(r.child("system"), library);
-  p.model = r.string("model");
+  p.system = readProjectSystem(r.child("system"), library, file);
+  p.model = besideProject(r.string("model"), PresetKind::Model, file, library);
   atField(r.child("model"), [&] { return library.model(p.model); });
-  p.workload = r.string("workload");
+  p.workload = besideProject(r.string("workload"), PresetKind::Workload, file, library);
   atField(r.child("workload"), [&] { return library.workload(p.workload); });
   if (r.has("comparisons"))
-    for (const auto& c : r.array("comparisons", true)) p.comparisons.push_back(readProjectSystem(c, library));
+    for (const auto& c : r.array("comparisons", true)) p.comparisons.push_back(readProjectSystem(c, library, file));
   if (const auto o = r.optionalChild("options")) p.options = readOptions(*o);
   if (const auto e = r.optionalChild("exploration")) p.exploration = readExploration(*e, file, library);
   // A claim against a system that is no longer compared is kept (it shows when the system is back).
   if (r.has("published"))
-    for (const auto& c : r.array("published", true)) p.published.push_back(readClaim(c, p));
+    for (const auto& c : r.array("published", true)) p.published.push_back(readClaim(c, p, file, library));
   if (r.has("ui")) p.uiState = j.at("ui").dump();
   return p;
 }
@@ -252,7 +278,19 @@ std::string withUiEntry(const std::string& uiState, const std::string& key, cons
 }
 
 void writeProject(const Project& project, const fs::path& file) {
-  io::writeFileAtomically(file, projectJsonText(project) + "\n");
+  // Files in the project's folder are written relative to it (read back beside the project).
+  Project out = project;
+  const auto relative = [&](std::string& ref) { ref = relativeToProject(ref, file); };
+  relative(out.system.preset);
+  relative(out.model);
+  relative(out.workload);
+  for (auto& c : out.comparisons) relative(c.preset);
+  for (auto& c : out.published) {
+    relative(c.model);
+    relative(c.workload);
+  }
+  if (out.exploration) relative(out.exploration->space);
+  io::writeFileAtomically(file, projectJsonText(out) + "\n");
 }
 
 fs::path defaultProjectPath(const PresetLibrary& library) {
