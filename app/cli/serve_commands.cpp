@@ -35,6 +35,9 @@ std::vector<double> rateList(const std::string& text) {
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');)
     rates.push_back(positiveNumber("rates", item, "positive request rates per second, e.g. 0.5,1,2"));
+  for (const double r : rates)
+    if (r < serving::kMinRequestRate || r > serving::kMaxRequestRate)
+      throw UsageError("--rates expects request rates per second from 1e-06 to 1e+06, got " + std::to_string(r));
   if (rates.empty()) throw UsageError("--rates expects positive request rates per second, e.g. 0.5,1,2");
   return rates;
 }
@@ -64,6 +67,8 @@ serving::ServingConfig configFrom(const Args& args, const PresetLibrary& lib, bo
     if (const auto rate = args.value("rate")) {
       c.arrivals = serving::ArrivalProcess::Poisson;
       c.rate = positiveNumber("rate", *rate, "a positive number of requests per second");
+      if (c.rate < serving::kMinRequestRate || c.rate > serving::kMaxRequestRate)
+        throw UsageError("--rate expects requests per second from 1e-06 to 1e+06, got \"" + *rate + "\"");
     } else {
       c.arrivals = sweep ? serving::ArrivalProcess::Poisson : serving::ArrivalProcess::Burst;
     }

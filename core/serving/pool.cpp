@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <deque>
 #include <limits>
 #include <stdexcept>
@@ -102,6 +103,14 @@ PoolReport::Sample PoolRun::state(double time, int queued) const {
   return {time, queued, int(mSlots.size()), kv, tiers.sram, tiers.hbm, tiers.hbmSpilled};
 }
 
+namespace {
+std::string gib(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g GiB", bytes / double(1ull << 30));
+  return text;
+}
+} // namespace
+
 double PoolRun::need(int a) const {
   const auto& r = mArrivals[std::size_t(a)];
   const double tokens = mPolicy.memory == MemoryPolicy::Wait ? double(r.inputTokens + r.outputTokens)
@@ -118,6 +127,12 @@ void PoolRun::admit() {
       if (!mSlots.empty()) break;
       // Not even alone: it can never be served here.
       mQueue.pop_front();
+      if (mRun.neverFit++ == 0) {
+        const auto& r = mArrivals[std::size_t(a)];
+        mRun.firstNeverFit = "request " + std::to_string(r.request) + " (" + std::to_string(r.inputTokens) + " input + " +
+                             std::to_string(r.outputTokens) + " output tokens) needs " + gib(bytes) + " of KV cache; the " +
+                             mReport.name + " pool holds " + gib(mCapacity);
+      }
       mRun.warnings.push_back("request " + std::to_string(mArrivals[std::size_t(a)].request) + " (" +
                               std::to_string(mArrivals[std::size_t(a)].inputTokens) + " input tokens) does not fit the " +
                               mReport.name + " pool's KV cache and was dropped");

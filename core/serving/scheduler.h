@@ -56,6 +56,10 @@ struct ServingRun {
   std::vector<std::string> warnings;
   bool cancelled = false;
   std::string failure; ///< set when the run could not be made (the result is then infeasible)
+  /// Requests a pool could never hold, not even alone (dropped; the result is then infeasible),
+  /// and what the first of them needed.
+  int neverFit = 0;
+  std::string firstNeverFit;
 };
 
 class Scheduler {

@@ -42,6 +42,12 @@ std::string_view toString(MemoryPolicy p) {
 namespace {
 
 /// Why the configuration cannot run, or empty.
+std::string numberText(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
 std::string configProblem(const ModelSpec& model, const ServingConfig& config) {
   for (const auto& p : model.problems()) return "model: " + p;
   if (!schedulers().find(config.scheduler))
@@ -56,8 +62,9 @@ std::string configProblem(const ModelSpec& model, const ServingConfig& config) {
   if (config.requests < 1) return "at least one request is needed";
   if (config.workload.inputTokens < 1 || config.workload.outputTokens < 1)
     return "the workload needs at least one input and one output token";
-  if (config.arrivals == ArrivalProcess::Poisson && !(config.rate > 0))
-    return "a Poisson arrival rate must be above 0 requests/s";
+  if (config.arrivals == ArrivalProcess::Poisson && !(config.rate >= kMinRequestRate && config.rate <= kMaxRequestRate))
+    return "a Poisson arrival rate must be from " + numberText(kMinRequestRate) + " to " + numberText(kMaxRequestRate) +
+           " requests/s (got " + numberText(config.rate) + ")";
   return {};
 }
 
@@ -203,6 +210,13 @@ ServingResult simulate(const SystemSpec& system, const ModelSpec& model, const S
     result.warnings.push_back("... and " + std::to_string(run.warnings.size() - kNamedWarnings) + " more warnings");
   summarise(config, run, result);
   result.records = std::move(run.records);
+  // A request that can never fit is not a served workload: the run says so instead of reporting
+  // the others' figures as the system's.
+  if (run.neverFit > 0 && !run.cancelled) {
+    result.feasible = false;
+    result.reason = std::to_string(run.neverFit) + " of " + std::to_string(result.requests) +
+                    " requests can never fit the KV cache, not even alone (the first: " + run.firstNeverFit + ")";
+  }
   return result;
 }
 

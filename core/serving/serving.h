@@ -51,6 +51,11 @@ struct RequestSpec {
   long long outputTokens = 0;
 };
 
+/// Poisson rates a run takes: below one request in about 12 days the makespan is astronomical
+/// (1e-300 gave 4e301 s), above a million a second no system serves.
+inline constexpr double kMinRequestRate = 1e-6;
+inline constexpr double kMaxRequestRate = 1e6;
+
 struct ServingConfig {
   /// Request lengths: the fixed lengths, or the means of the distributions.
   Workload workload;

@@ -6,6 +6,7 @@
 #include "core/io/input_error.h"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace llmwb::python {
@@ -21,6 +22,15 @@ inline long long checkedWhole(const char* name, long long value, long long min, 
 inline double checkedPositive(const char* name, double value) {
   if (!std::isfinite(value) || value <= 0)
     throw InputError(std::string("argument ") + name, "", "expected a positive finite number; got " + std::to_string(value));
+  return value;
+}
+
+inline double checkedRange(const char* name, double value, double min, double max) {
+  if (!(value >= min && value <= max)) {
+    char text[96];
+    std::snprintf(text, sizeof text, "expected a number from %g to %g; got %g", min, max, value);
+    throw InputError(std::string("argument ") + name, "", text);
+  }
   return value;
 }
 

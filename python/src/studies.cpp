@@ -67,7 +67,7 @@ serving::ServingConfig servingConfig(const py::dict& o, bool sweep) {
     if (has("rate") && burst) throw InputError("argument rate", "", "give rate or burst=True, not both");
     if (has("rate")) {
       c.arrivals = ArrivalProcess::Poisson;
-      c.rate = checkedPositive("rate", o["rate"].cast<double>());
+      c.rate = checkedRange("rate", o["rate"].cast<double>(), serving::kMinRequestRate, serving::kMaxRequestRate);
     } else {
       c.arrivals = sweep ? ArrivalProcess::Poisson : ArrivalProcess::Burst;
     }
@@ -170,7 +170,7 @@ void bindStudies(py::module_& m) {
       [](const py::handle& system, const py::handle& model, const py::handle& workload, const std::vector<double>& rates,
          const py::dict& options, const std::vector<std::string>& overrides, const py::object& progress) {
         if (rates.empty()) throw InputError("argument rates", "", "expected at least one request rate per second");
-        for (const double r : rates) checkedPositive("rates", r);
+        for (const double r : rates) checkedRange("rates", r, serving::kMinRequestRate, serving::kMaxRequestRate);
         auto config = servingConfig(options, true);
         auto specs = specsOf(system, model, &workload, overrides);
         config.workload = specs.target.workload;

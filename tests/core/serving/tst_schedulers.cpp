@@ -178,12 +178,16 @@ TEST(Schedulers, BadConfigurationsAreInfeasibleResults) {
   EXPECT_NE(r.reason.find("weights alone do not fit"), std::string::npos);
 }
 
-TEST(Schedulers, ARequestLargerThanTheCacheIsDroppedWithAWarning) {
+// A request that can never fit, not even alone, is dropped (the others are served) and the run is
+// infeasible with the reason: its figures are not the workload's (issue 37).
+TEST(Schedulers, ARequestLargerThanTheCacheMakesTheRunInfeasible) {
   ServingConfig config;
   config.arrivals = ArrivalProcess::Trace;
   config.trace = {{Seconds(0), 1000, 100}, {Seconds(0.1), 5'000'000, 100}, {Seconds(0.2), 1000, 100}};
   const auto r = simulate(lib().system("gpu/h100x4"), lib().model("llama-3.3-70b"), config);
-  ASSERT_TRUE(r.feasible);
+  ASSERT_FALSE(r.feasible);
+  EXPECT_NE(r.reason.find("1 of 3 requests can never fit the KV cache"), std::string::npos) << r.reason;
+  EXPECT_NE(r.reason.find("request 1 (5000000 input + 100 output tokens) needs"), std::string::npos) << r.reason;
   EXPECT_EQ(r.completed, 2);
   EXPECT_FALSE(r.records[1].completed);
   ASSERT_FALSE(r.warnings.empty());
