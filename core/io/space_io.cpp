@@ -83,6 +83,8 @@ Constraint readConstraint(const JsonReader& r) {
   if (r.has("min")) c.min = r.numberIn("min", -kLargest, kLargest);
   if (r.has("max")) c.max = r.numberIn("max", -kLargest, kLargest);
   if (!c.min && !c.max) r.failHere("expected \"min\", \"max\" or both");
+  // No design meets min > max: every point would be infeasible and the search would look broken.
+  if (c.min && c.max && *c.min > *c.max) r.fail("max", "expected max at or above min (no design can meet both)");
   c.description = r.string("description", "");
   return c;
 }
