@@ -2,6 +2,7 @@
 #include "core/engine/result_check.h"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace llmwb::engine {
@@ -113,6 +114,18 @@ void checkResult(EvaluationResult& r) {
     c(d.area, [&] { return d.name + ": area"; });
   }
   c.end();
+  // Average power above the devices' TDP: the TDP given is below what the design draws (a GPU whose
+  // TDP is under its memory's own power). The figures would contradict each other; the design is
+  // not one that can run as specified.
+  for (auto* p : {&r.prefill, &r.decode})
+    if (p->evaluated && p->peakPower.value() > 0 && p->averagePower.value() > p->peakPower.value() * (1 + 1e-9)) {
+      char text[160];
+      std::snprintf(text, sizeof text, ": average power %.4g W above the TDP of %.4g W (the TDP is below what the design draws)",
+                    p->averagePower.value(), p->peakPower.value());
+      c.problems.push_back(std::string(p == &r.prefill ? "prefill" : "decode") + text);
+      p->feasible = false;
+      if (p->reason.empty()) p->reason = "average power above the TDP";
+    }
   for (auto* p : {&r.prefill, &r.decode})
     if (p->evaluated && p->feasible && p->tokensPerSecond <= 0) {
       p->feasible = false;
