@@ -59,24 +59,25 @@ Shard parseShard(const std::string& text) {
   throw UsageError("--shard expects K/N with 1 <= K <= N, e.g. 2/8; got \"" + text + "\"");
 }
 
-/// A reader never sees half a document, and a finished one is on disk (io::writeFileAtomically).
-void writeAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+/// Runs a file operation of core/io (which throws "PATH: why") and reports its failure as an
+/// InputError naming the file.
+template <class Operation> void onFile(const std::string& path, Operation operation) {
   try {
-    io::writeFileAtomically(path, write);
+    operation();
   } catch (const std::runtime_error& e) {
     const std::string what = e.what(); // "PATH: why"
     throw InputError(path, "", what.substr(std::min(what.size(), path.size() + 2)));
   }
 }
 
+/// A reader never sees half a document, and a finished one is on disk (io::writeFileAtomically).
+void writeAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  onFile(path, [&] { io::writeFileAtomically(path, write); });
+}
+
 /// Refuses an output path that is not a file (a device, a FIFO, a folder) before any work is done.
 void checkOutput(const std::string& path) {
-  try {
-    io::checkSaveTarget(path);
-  } catch (const std::runtime_error& e) {
-    const std::string what = e.what(); // "PATH: why"
-    throw InputError(path, "", what.substr(std::min(what.size(), path.size() + 2)));
-  }
+  onFile(path, [&] { io::checkSaveTarget(path); });
 }
 
 std::string formatDuration(double seconds) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/serving/serving.h"
 
+#include "core/params/param_table.h"
+
 #include "core/engine/engine_registry.h"
 
 #include "core/serving/metrics.h"
@@ -8,7 +10,6 @@
 #include "core/serving/scheduler.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <stdexcept>
 
 namespace llmwb::serving {
@@ -42,12 +43,6 @@ std::string_view toString(MemoryPolicy p) {
 namespace {
 
 /// Why the configuration cannot run, or empty.
-std::string numberText(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
 std::string configProblem(const ModelSpec& model, const ServingConfig& config) {
   for (const auto& p : model.problems()) return "model: " + p;
   if (!schedulers().find(config.scheduler))
@@ -63,8 +58,8 @@ std::string configProblem(const ModelSpec& model, const ServingConfig& config) {
   if (config.workload.inputTokens < 1 || config.workload.outputTokens < 1)
     return "the workload needs at least one input and one output token";
   if (config.arrivals == ArrivalProcess::Poisson && !(config.rate >= kMinRequestRate && config.rate <= kMaxRequestRate))
-    return "a Poisson arrival rate must be from " + numberText(kMinRequestRate) + " to " + numberText(kMaxRequestRate) +
-           " requests/s (got " + numberText(config.rate) + ")";
+    return "a Poisson arrival rate must be from " + params::numberText(kMinRequestRate) + " to " + params::numberText(kMaxRequestRate) +
+           " requests/s (got " + params::numberText(config.rate) + ")";
   return {};
 }
 

@@ -50,7 +50,8 @@ const SpecHandle& specArgument(const py::handle& value, PresetKind kind, const c
   } else if (py::hasattr(value, "_handle")) {
     keep = value.attr("_handle").cast<SpecPtr>();
   } else if (py::isinstance<py::str>(value) || py::hasattr(value, "__fspath__")) {
-    const std::string text = py::str(py::module_::import("os").attr("fspath")(value));
+    const std::string text = py::isinstance<py::str>(value) ? value.cast<std::string>()
+                                                             : py::str(py::module_::import("os").attr("fspath")(value)).cast<std::string>();
     keep = loadSpecHandle(kind, text, std::string("argument ") + argument);
   } else {
     throw InputError(std::string("argument ") + argument, "",
