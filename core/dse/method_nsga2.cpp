@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // NSGA-II (Deb et al. 2002) in ask/tell form, built from pagmo2's pieces: SBX crossover and
-// polynomial mutation (pagmo/utils/genetic_operators.hpp, integer-aware), non-dominated sorting,
-// crowding distance and best-N selection (pagmo/utils/multi_objective.hpp). pagmo::nsga2 itself
-// evaluates inside evolve(); here the exploration loop evaluates, so the GUI can show progress
-// and cancel between generations. Settings are pagmo::nsga2's defaults.
+// polynomial mutation (pagmo/utils/genetic_operators.hpp, integer-aware), non-dominated sorting
+// and crowding distance (pagmo/utils/multi_objective.hpp); best-N selection as pagmo's, found
+// front by front so a cancel is seen. pagmo::nsga2 itself evaluates inside evolve(); here the
+// exploration loop evaluates, so the GUI can show progress and cancel between generations.
+// Settings are pagmo::nsga2's defaults.
 #include "core/dse/exploration.h"
 #include "core/dse/methods.h"
 #include "core/dse/pareto.h"
@@ -12,8 +13,10 @@
 #include <pagmo/utils/multi_objective.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 namespace llmwb::dse::detail {
@@ -26,7 +29,7 @@ constexpr double kMutationIndex = 50.0;        // eta_m
 class Nsga2 final : public SearchMethod {
 public:
   Nsga2(const DesignProblem& problem, const MethodOptions& options)
-      : mProblem(problem), mSize(options.populationSize), mRng(std::uint32_t(options.seed)), mRandom(options.seed),
+      : mProblem(problem), mCancel(options.cancel), mSize(options.populationSize), mRng(std::uint32_t(options.seed)), mRandom(options.seed),
         mReference(referencePoint(problem.space())),
         mStart(problem, options.seed, std::min(options.initialPoints > 0 ? options.initialPoints : options.populationSize, options.budget)) {
     if (mSize < 4 || mSize % 4) throw std::invalid_argument("NSGA-II needs a population that is a multiple of 4");
@@ -69,9 +72,11 @@ public:
     }
     if (mPopulation.size() <= mSize) return;
     // Environmental selection over parents and offspring.
+    const auto best = selectBest(mFitness, mSize);
+    if (!best) return; // cancelled: the exploration asks for nothing more
     std::vector<DesignPoint> survivors;
     std::vector<std::vector<double>> survivorFitness;
-    for (auto i : pagmo::select_best_N_mo(mFitness, mSize)) {
+    for (auto i : *best) {
       survivors.push_back(mPopulation[i]);
       survivorFitness.push_back(mFitness[i]);
     }
@@ -80,6 +85,48 @@ public:
   }
 
 private:
+  /// A cancel asked for (the exploration's flag).
+  bool stopping() const { return mCancel && mCancel->load(std::memory_order_relaxed); }
+
+  /// pagmo::select_best_N_mo's choice: whole non-dominated fronts best first, then the most
+  /// crowding-distant members of the front that does not fit. Found front by front, looking at
+  /// the cancel flag between fronts, since the first generation can hold 10,000 start points;
+  /// ties in crowding distance go to the earlier design. None when cancelled.
+  std::optional<std::vector<std::size_t>> selectBest(const std::vector<std::vector<double>>& f, std::size_t n) const {
+    std::vector<std::size_t> chosen, left(f.size());
+    std::iota(left.begin(), left.end(), std::size_t(0));
+    while (chosen.size() < n && !left.empty()) {
+      if (stopping()) return std::nullopt;
+      std::vector<std::vector<double>> rest;
+      rest.reserve(left.size());
+      for (auto i : left) rest.push_back(f[i]);
+      const auto front = nonDominated(rest); // positions in `left`, ascending
+      if (chosen.size() + front.size() > n) {
+        std::vector<std::vector<double>> members;
+        for (auto k : front) members.push_back(rest[k]);
+        const auto distance = pagmo::crowding_distance(members);
+        const auto key = [&](std::size_t k) { return std::isnan(distance[k]) ? -std::numeric_limits<double>::infinity() : distance[k]; };
+        std::vector<std::size_t> byDistance(front.size());
+        std::iota(byDistance.begin(), byDistance.end(), std::size_t(0));
+        std::stable_sort(byDistance.begin(), byDistance.end(), [&](std::size_t a, std::size_t b) { return key(a) > key(b); });
+        for (std::size_t j = 0; chosen.size() < n; ++j) chosen.push_back(left[front[byDistance[j]]]);
+        break;
+      }
+      std::vector<std::size_t> remaining;
+      std::size_t next = 0;
+      for (std::size_t k = 0; k < left.size(); ++k) {
+        if (next < front.size() && front[next] == k) {
+          chosen.push_back(left[k]);
+          ++next;
+        } else {
+          remaining.push_back(left[k]);
+        }
+      }
+      left = std::move(remaining);
+    }
+    return chosen;
+  }
+
   /// Feasible: the objectives (minimisation). Infeasible: beyond the reference point by the number
   /// of problems, so feasible designs always rank first and fewer problems rank better.
   std::vector<double> fitness(const PointResult& r) const {
@@ -138,6 +185,7 @@ private:
   }
 
   const DesignProblem& mProblem;
+  const std::atomic<bool>* mCancel;
   std::size_t mSize;
   pagmo::detail::random_engine_type mRng;
   std::mt19937_64 mRandom;

@@ -5,6 +5,7 @@
 #include <pagmo/utils/multi_objective.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 namespace llmwb::dse {
@@ -13,6 +14,29 @@ namespace {
 void checkDimensions(const std::vector<ObjectiveVector>& points) {
   for (const auto& p : points)
     if (p.size() != points.front().size()) throw std::invalid_argument("objective vectors of different dimension");
+}
+
+bool dominates(const ObjectiveVector& a, const ObjectiveVector& b) {
+  bool better = false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (a[k] > b[k]) return false;
+    better = better || a[k] < b[k];
+  }
+  return better;
+}
+
+/// The first front of any dimension in O(N log N + N F M) (F: the front's size), where pagmo's
+/// fast non-dominated sorting compares every pair (O(M N^2): a third of a second at 10,000
+/// points). In lexicographic order a point's dominators all come before it, and one of them is
+/// on the front, so each point is compared with the front found so far only.
+std::vector<std::size_t> sortedFront(const std::vector<ObjectiveVector>& points) {
+  std::vector<std::size_t> order(points.size());
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return points[a] < points[b]; });
+  std::vector<std::size_t> front;
+  for (auto i : order)
+    if (std::none_of(front.begin(), front.end(), [&](std::size_t f) { return dominates(points[f], points[i]); })) front.push_back(i);
+  return front;
 }
 } // namespace
 
@@ -27,8 +51,7 @@ std::vector<std::size_t> nonDominated(const std::vector<ObjectiveVector>& points
     for (std::size_t i = 0; i < points.size(); ++i)
       if (points[i].front() == best) front.push_back(i);
   } else {
-    const auto sorted = pagmo::fast_non_dominated_sorting(points);
-    for (auto i : std::get<0>(sorted).front()) front.push_back(std::size_t(i));
+    front = sortedFront(points);
   }
   std::sort(front.begin(), front.end());
   return front;

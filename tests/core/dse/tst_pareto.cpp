@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <stdexcept>
 
 using namespace llmwb::dse;
@@ -24,6 +25,18 @@ TEST(Pareto, NonDominatedThreeObjectivesAndEdgeCases) {
   EXPECT_TRUE(nonDominated({}).empty());
   EXPECT_EQ(nonDominated({{5, 5}}), (std::vector<std::size_t>{0}));
   EXPECT_THROW(nonDominated({{1, 2}, {1, 2, 3}}), std::invalid_argument);
+}
+
+TEST(Pareto, NonDominatedMatchesPagmosFirstFrontInFourObjectives) {
+  // The lexicographic front finder against pagmo's pairwise sorting, with repeated values so
+  // equal and weakly dominated points occur.
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> value(0, 5);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<ObjectiveVector> points(200);
+    for (auto& p : points) p = {double(value(rng)), double(value(rng)), double(value(rng)), double(value(rng))};
+    EXPECT_EQ(nonDominated(points), nonDominatedFronts(points).front()) << "round " << round;
+  }
 }
 
 TEST(Hypervolume, StaircaseInTwoDimensions) {
