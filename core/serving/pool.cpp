@@ -461,6 +461,15 @@ std::unique_ptr<engine::PerformanceModel> buildPoolModel(const SchedulerContext&
     run.failure = group.device.name + ": the weights alone do not fit the memory";
     return nullptr;
   }
+  // A group the engine cannot run at all (NpuSim pools above the chip's cores, a DUET package
+  // whose area holds no array) refuses even the smallest step; serving it would cost every step
+  // as free.
+  const auto smallest = model->step(engine::OperatingPoint{engine::Phase::Decode, 1, 1, 0});
+  if (!smallest.feasible) {
+    run.failure = group.device.name + ": the engine cannot run even one sequence's single-token step: " +
+                  (smallest.reason.empty() ? std::string("it gives no reason") : smallest.reason);
+    return nullptr;
+  }
   return model;
 }
 
