@@ -7,6 +7,8 @@
 #include "core/io/preset_library.h"
 
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <new>
 #include <stdexcept>
@@ -22,14 +24,27 @@ const PresetLibrary& shippedPresets();
 /// a file, so it must be one they accept (".json", ".llmwb", ".csv").
 std::string inputFile(const std::uint8_t* data, std::size_t size, const std::string& extension);
 
+/// A refusal's message is for a user: it says something, and no library's own text (the JSON
+/// parser's "[json.exception...]", a standard library's "std::...") reaches it. Aborts otherwise,
+/// which libFuzzer reports as a crash with the input.
+inline void checkMessage(const char* what) {
+  const std::string message = what ? what : "";
+  if (message.empty() || message.find("json.exception") != std::string::npos || message.find("std::") != std::string::npos) {
+    std::fprintf(stderr, "a refusal's message is empty or library text: \"%s\"\n", message.c_str());
+    std::abort();
+  }
+}
+
 /// Runs `read` and swallows what a reader documents for bad input: InputError and the standard
-/// invalid_argument and runtime_error (InputError is one). Any other exception escapes and
-/// libFuzzer reports it as a crash.
+/// invalid_argument and runtime_error (InputError is one), once checkMessage() accepts their
+/// text. Any other exception escapes and libFuzzer reports it as a crash.
 template <class Read> void expectInputErrors(Read read) {
   try {
     read();
-  } catch (const std::invalid_argument&) {
-  } catch (const std::runtime_error&) {
+  } catch (const std::invalid_argument& e) {
+    checkMessage(e.what());
+  } catch (const std::runtime_error& e) {
+    checkMessage(e.what());
   }
 }
 
