@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const ModelSpec model = fuzz::shippedPresets().model("qwen3-1.7b");
   static const Workload workload = fuzz::shippedPresets().workload("chat");
   std::optional<SystemSpec> system;
-  fuzz::expectInputErrors([&] { system = fuzz::shippedPresets().system(fuzz::inputFile(data, size, ".json")); });
+  fuzz::expectInputErrors(fuzz::inputText(data, size), [&] { system = fuzz::shippedPresets().system(fuzz::inputFile(data, size, ".json")); });
   if (!system) return 0;
   const EvaluationResult result = evaluate(*system, model, workload);
   requireSane(result.prefill, "prefill");

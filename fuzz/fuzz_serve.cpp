@@ -30,7 +30,7 @@ void requireSane(const serving::Percentiles& p, const char* what) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const ModelSpec model = fuzz::shippedPresets().model("qwen3-1.7b");
   std::optional<SystemSpec> system;
-  fuzz::expectInputErrors([&] { system = fuzz::shippedPresets().system(fuzz::inputFile(data, size, ".json")); });
+  fuzz::expectInputErrors(fuzz::inputText(data, size), [&] { system = fuzz::shippedPresets().system(fuzz::inputFile(data, size, ".json")); });
   if (!system) return 0;
   serving::ServingConfig config;
   config.workload.inputTokens = 256;

@@ -8,6 +8,6 @@ using namespace llmwb;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  fuzz::expectInputErrors([&] { bindDesignSpace(parseDesignSpace(text, "fuzz-space.json"), fuzz::shippedPresets()); });
+  fuzz::expectInputErrors(fuzz::inputText(data, size), [&] { bindDesignSpace(parseDesignSpace(text, "fuzz-space.json"), fuzz::shippedPresets()); });
   return 0;
 }

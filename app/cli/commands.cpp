@@ -124,19 +124,29 @@ int enginesCommand(const std::vector<std::string>& words, std::ostream& out, std
   return 0;
 }
 
-int validateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&) {
+int validateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   const Args args(words, {"presets"}, {});
   if (args.positional().empty()) throw UsageError("expected: validate FILE [FILE...]");
   const PresetLibrary library = libraryFor(args);
+  // Every file is reported, the valid on out and the invalid on err, so that one run lists all
+  // that need fixing; the status says whether any did.
+  std::size_t invalid = 0;
   for (const auto& file : args.positional()) {
-    if (validateIfDesignSpace(file, library)) {
-      out << file << ": valid design space\n";
-      continue;
+    try {
+      if (validateIfDesignSpace(file, library)) {
+        out << file << ": valid design space\n";
+        continue;
+      }
+      const auto info = library.validate(file);
+      out << file << ": valid " << toString(info.kind) << " \"" << info.id << "\"\n";
+    } catch (const std::exception& e) {
+      ++invalid;
+      err << "llmwb-cli: " << e.what() << "\n";
     }
-    const auto info = library.validate(file);
-    out << file << ": valid " << toString(info.kind) << " \"" << info.id << "\"\n";
   }
-  return 0;
+  if (invalid > 0 && args.positional().size() > 1)
+    err << "llmwb-cli: " << invalid << " of " << args.positional().size() << " files are not valid\n";
+  return invalid > 0 ? 1 : 0;
 }
 
 } // namespace llmwb::cli
