@@ -251,6 +251,12 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& origin)
   }
 }
 
+std::string parserMessage(const nlohmann::json::parse_error& e) {
+  const std::string what = e.what();
+  const auto tag = what.find("] ");
+  return what.starts_with("[json.exception") && tag != std::string::npos ? what.substr(tag + 2) : what;
+}
+
 nlohmann::json parseJsonFile(const std::string& path) {
   // What is at the path, said as it is: a folder or a broken link is not "not valid JSON".
   std::error_code ec;

@@ -71,6 +71,11 @@ inline constexpr int kMaxJsonDepth = 64;
 nlohmann::json parseJsonFile(const std::string& path);
 nlohmann::json parseJsonText(const std::string& text, const std::string& origin);
 
+/// The JSON parser's account of a syntax error without the library's "[json.exception...]" tag
+/// ("parse error at line 1, column 1: syntax error while parsing value - unexpected end of
+/// input; ..."), for messages that cannot name the line and column themselves.
+std::string parserMessage(const nlohmann::json::parse_error& e);
+
 /// Checks `format_version` (1 is the only version so far) and `kind`.
 void checkHeader(const JsonReader& r, const std::string& expectedKind, int newestVersion = 1);
 

@@ -400,7 +400,7 @@ ResultsFile readResults(const std::string& path) {
   try {
     head = nlohmann::json::parse(in, callback);
   } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path, "", std::string("not valid JSON (") + e.what() + ")");
+    throw InputError(path, "", "not valid JSON (" + io::parserMessage(e) + ")");
   } catch (const nlohmann::json::out_of_range&) {
     throw InputError(path, "", "a number out of range (larger than about 1.8e308)");
   }

@@ -3,13 +3,12 @@
 
 #include "widgets/common/format.h"
 #include "widgets/common/table_cells.h"
+#include "widgets/common/wrap_grid.h"
 #include "widgets/evaluation/summary_card.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -18,6 +17,9 @@
 namespace llmwb::ui {
 
 namespace {
+/// No summary card narrower: the caption and a value such as "3,088 tok/s" in its large type.
+constexpr int kMinCardWidth = 150;
+
 QTableWidget* makeTable(const QStringList& headers) {
   auto* t = new QTableWidget(0, headers.size());
   t->setHorizontalHeaderLabels(headers);
@@ -56,19 +58,11 @@ EvaluationView::EvaluationView(QWidget* parent)
   mStatus->setWordWrap(true);
   layout->addWidget(mTitle);
   layout->addWidget(mStatus);
-  // The cards keep their size and scroll sideways in a narrow pane, so the tables below keep the
-  // height (on a 1366x768 screen the seven cards want about 1250 px).
-  auto* cardStrip = new QWidget;
-  auto* cards = new QHBoxLayout(cardStrip);
-  cards->setContentsMargins(0, 0, 0, 0);
-  for (auto* card : {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}) cards->addWidget(card);
-  mCardScroll = new QScrollArea;
-  mCardScroll->setWidget(cardStrip);
-  mCardScroll->setWidgetResizable(true);
-  mCardScroll->setFrameShape(QFrame::NoFrame);
-  mCardScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  mCardScroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-  layout->addWidget(mCardScroll);
+  // The cards wrap into rows in a narrow pane (a 1366x768 laptop: 4 + 3), so every headline
+  // figure is in view without scrolling sideways.
+  mCards = new WrapGrid(kMinCardWidth);
+  for (auto* card : {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}) mCards->addWidget(card);
+  layout->addWidget(mCards);
   // Below the cards, each table scrolls on its own in a splitter: the comparison (inserted by
   // insertBelowCards) over the devices and the operators.
   mTabs->addTab(mPrefillOps, tr("Prefill operators"));
@@ -88,7 +82,6 @@ EvaluationView::EvaluationView(QWidget* parent)
   // At least the header and a row or two each, so the page itself need not scroll on a laptop.
   for (auto* table : {mDevices, mParts, mPrefillOps, mDecodeOps}) table->setMinimumHeight(5 * table->verticalHeader()->defaultSectionSize() / 2);
   layout->addWidget(mDetails, 1);
-  fitCardStrip();
   showBusy(tr("Nothing evaluated yet."));
 }
 
@@ -104,12 +97,6 @@ void EvaluationView::insertBelowCards(QWidget* widget) {
   mDetails->insertWidget(0, widget);
   mDetails->setStretchFactor(0, 3); // the comparison a little more than the operators
   mDetails->setStretchFactor(1, 2);
-}
-
-void EvaluationView::fitCardStrip() {
-  // As tall as the cards, plus the sideways scroll bar when they do not fit.
-  const int cards = mCardScroll->widget()->sizeHint().height();
-  mCardScroll->setFixedHeight(cards + mCardScroll->horizontalScrollBar()->sizeHint().height());
 }
 
 std::vector<SummaryCard*> EvaluationView::cards() const { return {mTtft, mPrefillRate, mDecodeRate, mTbt, mPower, mEfficiency, mArea}; }
@@ -228,7 +215,7 @@ void EvaluationView::showResult(std::shared_ptr<const EvaluationResult> result, 
   const int partsTab = mTabs->indexOf(mParts);
   if (r.parts.empty() && partsTab >= 0) mTabs->removeTab(partsTab);
   if (!r.parts.empty() && partsTab < 0) mTabs->setCurrentIndex(mTabs->insertTab(0, mParts, tr("Parts")));
-  fitCardStrip();
+  mCards->updateGeometry(); // the cards' texts changed: their rows' height may have
   fillOperators(mPrefillOps, pre);
   fillOperators(mDecodeOps, dec);
 }

@@ -9,7 +9,6 @@
 #include <vector>
 
 class QLabel;
-class QScrollArea;
 class QSplitter;
 class QTabWidget;
 class QTableWidget;
@@ -17,6 +16,7 @@ class QTableWidget;
 namespace llmwb::ui {
 
 class SummaryCard;
+class WrapGrid;
 
 /// Shows one evaluation: headline cards, the devices, and per-operator tables for each phase.
 class EvaluationView : public QWidget {
@@ -40,7 +40,6 @@ private:
   void fillOperators(QTableWidget* table, const PhaseResult& phase);
   /// Sizes the table's columns to its texts now if its tab is shown, else when its tab opens.
   void fitColumns(QTableWidget* table);
-  void fitCardStrip();
 
   std::shared_ptr<const EvaluationResult> mResult;
   QLabel* mTitle;
@@ -54,7 +53,7 @@ private:
   SummaryCard* mArea;
   QTableWidget* mDevices;
   QTableWidget* mParts; ///< heterogeneous systems: each part on its group (a tab only while there are parts)
-  QScrollArea* mCardScroll = nullptr;
+  WrapGrid* mCards = nullptr;
   QSplitter* mDetails = nullptr;
   QTabWidget* mTabs;
   QTableWidget* mPrefillOps;

@@ -3,6 +3,7 @@
 
 #include "core/engine/published_claim.h"
 #include "widgets/common/format.h"
+#include "widgets/common/frozen_column.h"
 #include "widgets/common/table_cells.h"
 #include "widgets/document/project_document.h"
 #include "widgets/palette/palette_mime.h"
@@ -190,6 +191,8 @@ ComparisonTable::ComparisonTable(QWidget* parent) : QTableWidget(parent) {
   connect(this, &QTableWidget::itemChanged, this, &ComparisonTable::nameEdited);
   setItemDelegateForColumn(VersusColumn, new VerdictDelegate(this));
   setMinimumHeight(7 * verticalHeader()->defaultSectionSize() / 2); // the header, the design and a row and more
+  // The System column stays put while the figures scroll sideways (a laptop shows two of them).
+  mFrozen = new FrozenColumn(this);
 }
 
 QString ComparisonTable::legend() {
@@ -453,7 +456,7 @@ void ComparisonTable::contextMenuEvent(QContextMenuEvent* event) {
   QMenu menu(this);
   if (row > 0) {
     menu.addAction(tr("Rename…"), this, [this, row] {
-      if (auto* name = item(row, SystemColumn)) editItem(name);
+      mFrozen->edit(model()->index(row, SystemColumn)); // the name lies under the frozen column
     });
     menu.addAction(tr("Remove from comparison"), this, [this, row] { removeComparison(std::size_t(row - 1)); });
   }

@@ -10,6 +10,8 @@
 
 namespace llmwb::ui {
 
+class FrozenColumn;
+
 class ProjectDocument;
 
 /// The design against its baselines (H100, B200, ...) and the systems the user pinned: one row
@@ -67,6 +69,7 @@ private:
   void nameEdited(QTableWidgetItem* item);
 
   ProjectDocument* mDocument = nullptr;
+  FrozenColumn* mFrozen = nullptr; ///< the System column over the scrolling rest
   std::vector<std::vector<double>> mRatios;
   std::vector<QString> mVerdicts;
   std::vector<QString> mPaperSays;

@@ -24,6 +24,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
@@ -82,6 +83,27 @@ private slots:
     QVERIFY(page);
     QVERIFY2(!page->verticalScrollBar()->isVisible(),
              qPrintable(QStringLiteral("page %1x%2 < %3x%4").arg(page->viewport()->width()).arg(page->viewport()->height()).arg(page->widget()->minimumSizeHint().width()).arg(page->widget()->minimumSizeHint().height())));
+    QVERIFY(!page->horizontalScrollBar()->isVisible());
+    // Every headline figure is in view: each card's value lies inside the page's visible area.
+    const QRect visible = page->viewport()->rect();
+    for (auto* card : w.evaluationView()->cards()) {
+      const QRect at(card->mapTo(page->viewport(), QPoint(0, 0)), card->size());
+      QVERIFY2(card->isVisible() && visible.contains(at),
+               qPrintable(QStringLiteral("%1 card at %2,%3 %4x%5 outside %6x%7").arg(card->findChild<QLabel*>()->text()).arg(at.x()).arg(at.y())
+                              .arg(at.width()).arg(at.height()).arg(visible.width()).arg(visible.height())));
+    }
+    // Scrolled fully right, the comparison still shows each row's system.
+    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+    QVERIFY2(table->horizontalScrollBar()->maximum() > 0, "the comparison fits without scrolling: nothing to check");
+    QTest::qWait(20);
+    auto* frozen = table->findChild<QTableView*>(QStringLiteral("FrozenColumn"));
+    QVERIFY(frozen && frozen->isVisible());
+    QCOMPARE(frozen->geometry().left(), table->frameWidth());
+    QVERIFY(frozen->width() >= 60);
+    for (int row = 0; row < std::min(2, table->rowCount()); ++row) { // the design and the first compared system
+      const QRect name = frozen->visualRect(frozen->model()->index(row, ui::ComparisonTable::SystemColumn));
+      QVERIFY2(name.isValid() && frozen->viewport()->rect().contains(name.center()), qPrintable(QStringLiteral("row %1's system is not in view").arg(row)));
+    }
   }
 
   void ctrlZUndoesWhileASpinBoxHasFocus() {

@@ -154,3 +154,18 @@ TEST(ResultsDocument, RefusesNumbersAndNestingItCannotHold) {
   EXPECT_THROW(readEdited("\"seed\": 18446744073709551615", "\"seed\": 1e400")(), InputError);
   EXPECT_THROW(readEdited("\"kind\"", "\"deep\": " + std::string(100, '[') + std::string(100, ']') + ", \"kind\"")(), InputError);
 }
+
+TEST(ResultsDocument, ASyntaxErrorIsSaidWithoutTheParsersTag) {
+  // An empty file (a save interrupted before its first byte): where and why, no "[json.exception...]".
+  const std::string path = temporary("empty.json");
+  std::ofstream(path, std::ios::trunc).flush();
+  try {
+    readResults(path);
+    FAIL() << "an empty results file was read";
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("empty.json"), std::string::npos) << message;
+    EXPECT_NE(message.find("parse error at line 1, column 1"), std::string::npos) << message;
+    EXPECT_EQ(message.find("json.exception"), std::string::npos) << message;
+  }
+}
