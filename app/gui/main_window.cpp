@@ -10,6 +10,7 @@
 #include "widgets/document/project_document.h"
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/explore/explorer_view.h"
+#include "widgets/export/export_all_dialog.h"
 #include "widgets/export/project_export.h"
 #include "widgets/plots/roofline_plot.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
@@ -367,12 +368,18 @@ void MainWindow::deliverResults(int tab) {
 
 void MainWindow::exportAllFigures() {
   if (!mDocument) return;
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Export every figure into…"));
-  if (!dir.isEmpty()) exportAllFiguresTo(dir);
+  // Starts beside the project (a new project: home), not in the working folder.
+  const QString projectFile = mDocument->filePath();
+  ui::ExportAllDialog dialog(projectFile.isEmpty() ? QString() : QFileInfo(projectFile).absolutePath(), this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  auto job = dialog.job();
+  job.dark = ui::currentTheme() == ui::Theme::Dark;
+  exportAllFiguresTo(job);
 }
 
-void MainWindow::exportAllFiguresTo(const QString& dir) {
+void MainWindow::exportAllFiguresTo(const ui::FigureJob& job) {
   if (!mDocument) return;
+  const QString dir = job.outDir;
   statusBar()->showMessage(tr("Exporting figures to %1…").arg(dir));
   // Evaluation and exploration in the background; drawing needs the GUI thread, so the files
   // are written back here.
@@ -387,7 +394,7 @@ void MainWindow::exportAllFiguresTo(const QString& dir) {
     }
   });
   auto* compute = new QFutureWatcher<std::shared_ptr<ui::ProjectFigures>>(this);
-  connect(compute, &QFutureWatcher<std::shared_ptr<ui::ProjectFigures>>::finished, this, [this, compute, dir] {
+  connect(compute, &QFutureWatcher<std::shared_ptr<ui::ProjectFigures>>::finished, this, [this, compute, dir, job] {
     const auto figures = compute->result();
     compute->deleteLater();
     if (!figures) {
@@ -397,9 +404,6 @@ void MainWindow::exportAllFiguresTo(const QString& dir) {
     }
     deliverResults(-1);
     for (const auto& view : mViews) view->contribute(*figures); // e.g. a serving sweep run in its view
-    ui::FigureJob job;
-    job.outDir = dir;
-    job.dark = ui::currentTheme() == ui::Theme::Dark;
     QStringList errors;
     const QStringList written = ui::writeProjectFigures(*figures, job, errors);
     statusBar()->showMessage(errors.isEmpty() ? tr("Wrote %1 files to %2").arg(written.size()).arg(dir)

@@ -19,6 +19,7 @@ class QUndoView;
 namespace llmwb {
 namespace ui {
 class Autosaver;
+struct FigureJob;
 class ComparisonTable;
 class ExplorerView;
 class RooflinePlot;
@@ -62,8 +63,9 @@ public:
   std::shared_ptr<const ui::ProjectResults> results() const { return mLastResults; }
   ui::RooflinePlot* rooflinePlot() const { return mRoofline; }
   ui::ExplorerView* explorerView() const { return mExplorer; }
-  /// File > Export all figures into `dir`, without asking: in the background, then figuresExported.
-  void exportAllFiguresTo(const QString& dir);
+  /// File > Export all figures as `job` says (folder, size, formats), without asking: in the
+  /// background, then figuresExported.
+  void exportAllFiguresTo(const ui::FigureJob& job);
   /// Evaluates on this thread and updates the view on screen and the editors at once (benchmarks;
   /// the window itself evaluates in the background); the other views take the results when
   /// their tab is opened.

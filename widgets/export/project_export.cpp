@@ -7,6 +7,9 @@
 #include "widgets/views/view_registry.h"
 
 #include <QDir>
+#include <QFile>
+
+#include <algorithm>
 
 namespace llmwb::ui {
 
@@ -52,18 +55,20 @@ ProjectFigures computeProjectFigures(const Project& project, const PresetLibrary
 namespace {
 /// Every registered view's figures, each handed to `write` after `prepare`.
 void forEachFigure(const ProjectFigures& f, const std::function<void(PlotView&)>& prepare,
-                   const std::function<void(PlotView&)>& write) {
-  const FigureSink sink{prepare, write};
+                   const std::function<void(PlotView&)>& write, bool onePanelPerFigure) {
+  const FigureSink sink{prepare, write, onePanelPerFigure};
   for (const auto& view : builtinViews().views())
     if (view.exportFigures && (!f.results || view.applies(*f.results))) view.exportFigures(f, sink);
 }
 } // namespace
 
-QStringList figureStems(const ProjectFigures& f) {
+QStringList figureStems(const ProjectFigures& f, const FigureJob& job) {
   QStringList stems;
-  forEachFigure(f, [](PlotView&) {}, [&](PlotView& plot) { stems << plot.figureName(); });
+  forEachFigure(f, [](PlotView&) {}, [&](PlotView& plot) { stems << plot.figureName(); }, job.inColumn());
   return stems;
 }
+
+bool FigureJob::inColumn() const { return paper && paper->widthMm <= kColumnMaxWidthMm; }
 
 FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes) {
   const double width = job.paper ? job.paper->widthMm : job.size.widthMm();
@@ -71,13 +76,22 @@ FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes
   if (job.paper) asked = job.paper->heightMm;
   else asked = job.size.heightMm();
   // The height asked for, or the figure's own estimate; made taller (the width is what a journal
-  // fixes) until its texts and plots all find room.
-  double height = asked.value_or(plot.figureHeightMm(width));
+  // fixes) until its texts and plots all find room, in a column at most a column's height. A
+  // paper's figure leaves its heading to the caption.
+  const double tallest = job.inColumn() && !asked ? kColumnMaxHeightMm : 1e9;
+  double height = std::min(asked.value_or(plot.figureHeightMm(width)), tallest);
   constexpr int kTries = 12;
   for (int attempt = 0;; ++attempt) {
     auto size = FigureSize::fromMillimetres(width, height, job.size.dpi);
     if (!job.paper && attempt == 0) size = job.size; // exactly the pixels asked for
-    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()));
+    plot.beginFigureLayout(QSize(size.layoutWidth(), size.layoutHeight()), !job.paper);
+    if (!plot.figureFits() && height >= tallest) {
+      if (notes)
+        *notes << QStringLiteral("%1: its labels and legend want more than a column's %2 mm of height; drawn at %2 mm")
+                      .arg(plot.figureName())
+                      .arg(kColumnMaxHeightMm, 0, 'f', 0);
+      return size;
+    }
     if (plot.figureFits() || attempt + 1 == kTries) {
       if (asked && attempt > 0 && notes)
         *notes << QStringLiteral("%1: too small at %2 x %3 mm for its labels and legend; drawn %2 x %4 mm")
@@ -87,7 +101,7 @@ FigureSize layOutFigure(PlotView& plot, const FigureJob& job, QStringList* notes
                       .arg(size.heightMm(), 0, 'f', 0);
       return size;
     }
-    height *= 1.2;
+    height = std::min(height * 1.2, tallest);
   }
 }
 
@@ -101,6 +115,14 @@ QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, Q
   };
   auto write = [&](PlotView& plot) {
     const QString stem = plot.figureName();
+    if (job.paper) { // the heading goes to the caption, beside the figure
+      const QString path = dir.filePath(stem + QStringLiteral(".caption.txt"));
+      QFile caption(path);
+      if (caption.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) &&
+          caption.write((plot.figureCaption() + QLatin1Char('\n')).toUtf8()) >= 0 && caption.flush())
+        written << path;
+      else errors << QStringLiteral("%1: cannot write: %2").arg(path, caption.errorString());
+    }
     const FigureSize size = layOutFigure(plot, job, notes);
     QString error;
     for (auto format : job.formats) {
@@ -116,7 +138,7 @@ QStringList writeProjectFigures(const ProjectFigures& f, const FigureJob& job, Q
       else errors << error;
     }
   };
-  forEachFigure(f, prepare, write);
+  forEachFigure(f, prepare, write, job.inColumn());
   return written;
 }
 

@@ -49,9 +49,7 @@ QString formatValue(double v, BarQuantity q) {
 BreakdownPlot::BreakdownPlot(QWidget* parent) : PlotView(parent) {
   setAutoAddPlottableToLegend(false);
   plotLayout()->clear(); // the default axis rect and its legend
-  mTitle = new QCPTextElement(this);
-  mTitle->setMinimumSize(1, 0); // never widens the panels' column: a long heading wraps instead (wrapOnScreen)
-  plotLayout()->addElement(0, 0, mTitle);
+  addTitleRow(); // PlotView's heading: wraps on screen, goes to the caption in a paper's figure
   mGrid = new QCPLayoutGrid;
   plotLayout()->addElement(1, 0, mGrid);
   mLegend = new QCPLegend;
@@ -113,9 +111,7 @@ void BreakdownPlot::rebuild() {
   mGrid->clear();
   mGrid->simplify();
   const PlotTheme& t = theme();
-  mTitle->setText(mData.title);
-  mTitle->setFont(t.titleFont);
-  mTitle->setTextColor(t.foreground);
+  setTitle(mData.title);
   styleLegend(*mLegend, t);
   mLegend->setVisible(!mData.panels.empty());
 

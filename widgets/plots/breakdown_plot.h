@@ -32,7 +32,6 @@ private:
     std::size_t panel = 0, series = 0;
   };
   BreakdownData mData;
-  QCPTextElement* mTitle = nullptr;
   QCPLayoutGrid* mGrid = nullptr;
   QCPLegend* mLegend = nullptr;
   std::vector<BarsInfo> mBars;

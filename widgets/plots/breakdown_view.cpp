@@ -6,6 +6,7 @@
 #include "widgets/plots/breakdown_plot.h"
 #include "widgets/views/view_registry.h"
 
+#include <QRegularExpression>
 #include <QTabWidget>
 
 namespace llmwb::ui {
@@ -19,6 +20,18 @@ Breakdowns breakdownsOf(const ProjectResults& results) {
   Breakdowns b{classBreakdown(*results.main, name), memoryBreakdown(*results.main, name), {}};
   if (results.request) b.area = areaBreakdown(results.request->system);
   return b;
+}
+
+/// One panel of a breakdown as a figure of its own, named after the panel.
+BreakdownData singlePanel(const BreakdownData& data, const BarPanel& panel) {
+  BreakdownData one;
+  QString slug = panel.title.section(QLatin1Char('('), 0, 0).toLower(); // "Prefill latency (batch 1, ...)": prefill-latency
+  slug.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+  one.name = data.name + QLatin1Char('-') + slug.section(QLatin1Char('-'), 0, -1, QString::SectionSkipEmpty);
+  one.title = data.title + QStringLiteral("\n") + panel.title;
+  one.panels = {panel};
+  one.panels.front().row = one.panels.front().column = 0;
+  return one;
 }
 
 class BreakdownView : public ResultView {
@@ -56,8 +69,15 @@ ViewType breakdownView() {
     sink.prepare(plot);
     for (const auto* data : {&b.classes, &b.memory, &b.area}) {
       if (data->empty()) continue;
-      plot.setData(*data);
-      sink.write(plot);
+      if (!sink.onePanelPerFigure || data->panels.size() == 1) {
+        plot.setData(*data);
+        sink.write(plot);
+        continue;
+      }
+      for (const auto& panel : data->panels) { // breakdown-class-prefill-latency, ...
+        plot.setData(singlePanel(*data, panel));
+        sink.write(plot);
+      }
     }
   };
   return v;

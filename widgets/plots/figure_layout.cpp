@@ -112,7 +112,7 @@ void PlotView::adaptToFigure(const QSize&) {}
 
 bool PlotView::fitToLayout() { return false; }
 
-void PlotView::beginFigureLayout(const QSize& layoutPt) {
+void PlotView::beginFigureLayout(const QSize& layoutPt, bool heading) {
   if (mFigure.active) endFigureLayout();
   restoreScreenTexts(); // a figure wraps the texts and names as given, not as the pane wrapped them
   mFigure = {};
@@ -130,8 +130,9 @@ void PlotView::beginFigureLayout(const QSize& layoutPt) {
   if (isNarrowFigure(layoutPt) || sideLegendTooWide(layoutPt.width())) moveSideLegendsBelow(layoutPt.width());
   fitLegendColumns(layoutPt.width());
   wrapLegendNames(layoutPt.width());
-  // A figure too small for everything keeps its plot: the heading loses its detail lines, then goes.
-  for (int shortening = 0; shortening < 3; ++shortening) {
+  // A figure too small for everything keeps its plot: the heading loses its detail lines, then
+  // goes. A paper's figure has none (its caption says it).
+  for (int shortening = heading ? 0 : 2; shortening < 3; ++shortening) {
     if (shortening > 0) shortenHeading(shortening);
     fitTextAndTicks();
     mFigure.fits = plotLayout()->minimumOuterSizeHint().height() <= layoutPt.height() && !figureCramped();

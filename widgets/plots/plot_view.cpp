@@ -49,6 +49,20 @@ void PlotView::setTitle(const QString& text) {
 
 QString PlotView::title() const { return mTitle ? mTitle->text() : QString(); }
 
+QString PlotView::figureCaption() const {
+  // The heading as given (a figure layout may have shortened it), each line a sentence.
+  QString text = mFigure.headingFull.isEmpty() ? title() : mFigure.headingFull;
+  QStringList sentences;
+  for (QString line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+    line = line.trimmed();
+    if (line.isEmpty()) continue;
+    line[0] = line[0].toUpper();
+    if (!line.endsWith(QLatin1Char('.'))) line += QLatin1Char('.');
+    sentences << line;
+  }
+  return sentences.join(QLatin1Char(' '));
+}
+
 void PlotView::placeLegendRight() {
   const int row = mTitle ? 1 : 0;
   // The plot and the legend share one cell under the heading, so the heading spans both (a

@@ -36,8 +36,9 @@ public:
   /// Lays the plot out as a printed figure `layoutPt` points large (widgets/plots/figure_layout.cpp):
   /// the print theme (fonts in points), headings and axis labels wrapped to fit, ticks thinned
   /// until their labels keep apart, a side legend moved below a narrow figure. Export draws with
-  /// this layout; endFigureLayout() puts the plot back as it was on screen.
-  void beginFigureLayout(const QSize& layoutPt);
+  /// this layout; endFigureLayout() puts the plot back as it was on screen. `heading` false: the
+  /// heading is left out (a paper puts it in the figure's caption: figureCaption()).
+  void beginFigureLayout(const QSize& layoutPt, bool heading = true);
   void endFigureLayout();
   bool inFigureLayout() const { return mFigure.active; }
   /// After beginFigureLayout(): whether everything found room (no text squeezed, no plot flattened).
@@ -50,6 +51,8 @@ public:
   QString tooltipAt(const QPointF& pos) const;
   /// The heading above the plot (empty: none).
   QString title() const;
+  /// The heading as a caption's text: its lines as sentences, no line breaks (empty: none).
+  QString figureCaption() const;
 
 protected:
   /// Clears and recreates the plottables from the data; no replot.

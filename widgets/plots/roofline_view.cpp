@@ -27,6 +27,8 @@ ViewType rooflineView() {
     sink.prepare(plot);
     plot.setData(*f.results->roofline);
     for (auto filter : {RooflinePlot::PhaseFilter::Both, RooflinePlot::PhaseFilter::Prefill, RooflinePlot::PhaseFilter::Decode}) {
+      // In a column, the phases' own rooflines (the ceilings of both phases need a page's width).
+      if (sink.onePanelPerFigure && filter == RooflinePlot::PhaseFilter::Both) continue;
       plot.setPhaseFilter(filter);
       sink.write(plot);
     }

@@ -54,6 +54,10 @@ public:
 struct FigureSink {
   std::function<void(PlotView&)> prepare;
   std::function<void(PlotView&)> write;
+  /// A journal column (about 89 mm): a figure of several panels goes one panel per file, and one
+  /// that overlays what other files show apart (the roofline of both phases) is left out, so that
+  /// every figure keeps to a column's height.
+  bool onePanelPerFigure = false;
 };
 
 struct ViewType {

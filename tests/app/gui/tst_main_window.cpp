@@ -11,6 +11,7 @@
 #include "widgets/evaluation/evaluation_view.h"
 #include "widgets/evaluation/summary_card.h"
 #include "widgets/explore/explorer_view.h"
+#include "widgets/export/export_all_dialog.h"
 #include "widgets/common/theme.h"
 #include "widgets/hierarchy/device_lane.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
@@ -21,6 +22,7 @@
 #include "widgets/plots/roofline_plot.h"
 #include "widgets/results/comparison_table.h"
 
+#include <QFileInfo>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QHeaderView>
@@ -228,9 +230,18 @@ private slots:
     QVERIFY(explored.wait(60000));
     QTemporaryDir dir;
     QSignalSpy exported(&w, &MainWindow::figuresExported);
-    w.exportAllFiguresTo(dir.path());
+    // The dialog starts beside the project and offers a column, a page and a screen; a column's
+    // export writes the breakdowns panel by panel, each with its caption.
+    ui::ExportAllDialog dialog(QFileInfo(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")).absolutePath());
+    QCOMPARE(dialog.job().outDir, QFileInfo(QStringLiteral(LLMWB_TEST_PRESETS "/projects")).absoluteFilePath());
+    QCOMPARE(dialog.sizeCount(), 3);
+    dialog.setFolder(dir.path());
+    dialog.chooseSize(0);
+    w.exportAllFiguresTo(dialog.job());
     QVERIFY(exported.wait(60000));
     QVERIFY(exported.first().at(1).toStringList().isEmpty());
+    QVERIFY(QFile::exists(dir.filePath("breakdown-class-prefill-latency.pdf")));
+    QVERIFY(QFile::exists(dir.filePath("pareto.caption.txt")));
     QFile convergence(dir.filePath("convergence.csv"));
     QVERIFY(convergence.open(QIODevice::ReadOnly));
     const QByteArray text = convergence.readAll();

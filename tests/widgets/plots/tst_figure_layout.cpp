@@ -167,10 +167,21 @@ private slots:
     ui::writeProjectFigures(figures, job, errors);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
 
-    const QStringList stems = ui::figureStems(figures);
+    const QStringList stems = ui::figureStems(figures, job);
     QVERIFY(stems.size() >= 4);
     for (const QString& stem : stems) {
       const QDir out(dir.path());
+      // A paper's figure: its heading in NAME.caption.txt, not in the figure.
+      QFile captionFile(out.filePath(stem + QStringLiteral(".caption.txt")));
+      QCOMPARE(captionFile.exists(), job.paper.has_value());
+      if (job.paper) {
+        QVERIFY(captionFile.open(QIODevice::ReadOnly));
+        const QString caption = QString::fromUtf8(captionFile.readAll()).trimmed();
+        QVERIFY2(caption.size() > 10 && !caption.contains(QLatin1Char('\n')), qPrintable(stem + ": " + caption));
+        const QString first = caption.section(QStringLiteral(". "), 0, 0);
+        for (const auto& t : readSvg(out.filePath(stem + QStringLiteral(".svg"))).texts)
+          QVERIFY2(!first.startsWith(t.text) || t.text.size() < 12, qPrintable(QStringLiteral("%1: the heading \"%2\" is in the figure").arg(stem, t.text)));
+      }
       const QImage png(out.filePath(stem + QStringLiteral(".png")));
       const SvgFigure svg = readSvg(out.filePath(stem + QStringLiteral(".svg")));
       const QSizeF pdf = pdfPage(out.filePath(stem + QStringLiteral(".pdf")));
@@ -179,6 +190,8 @@ private slots:
       const double dpi = png.dotsPerMeterX() * 0.0254;
       const double pngWidthMm = png.width() / dpi * 25.4, pngHeightMm = png.height() / dpi * 25.4;
       if (job.paper) QVERIFY2(std::abs(pngWidthMm - job.paper->widthMm) < 0.2, qPrintable(stem));
+      if (job.inColumn()) // a column's figure fits a column: at most 120 mm tall
+        QVERIFY2(pngHeightMm <= ui::kColumnMaxHeightMm + 0.2, qPrintable(QStringLiteral("%1: %2 mm tall").arg(stem).arg(pngHeightMm)));
       for (auto [other, what] : {std::pair{QSizeF(svg.widthMm, svg.heightMm), "SVG"},
                                  std::pair{pdf / 72 * 25.4, "PDF"}})
         QVERIFY2(std::abs(other.width() - pngWidthMm) < 0.4 && std::abs(other.height() - pngHeightMm) < 0.4,
