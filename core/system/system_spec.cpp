@@ -41,6 +41,18 @@ const DeviceGroup* SystemSpec::decodeGroup() const {
   return nullptr;
 }
 
+std::string SystemSpec::composition() const {
+  std::string text;
+  for (const auto& g : groups) {
+    if (!text.empty()) text += " + ";
+    text += std::to_string(g.count) + " \u00d7 " + (g.device.name.empty() ? g.device.id : g.device.name);
+    const std::string role(toString(g.role));
+    if (g.role != DeviceRole::Both && g.device.name.find(role) == std::string::npos) text += " (" + role + ")";
+  }
+  if (disaggregated()) text += ", disaggregated";
+  return text;
+}
+
 bool SystemSpec::disaggregated() const {
   const auto* p = prefillGroup();
   const auto* d = decodeGroup();

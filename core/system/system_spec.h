@@ -77,6 +77,10 @@ struct SystemSpec {
   const DeviceGroup* prefillGroupFor(LayerSelection part) const;
   /// The decode groups in phase order (ascending untilFraction).
   std::vector<const DeviceGroup*> decodePhases() const;
+  /// What the system is made of, for a heading that must follow edits: "4 × MemExplorer P1
+  /// (prefill) + 8 × MemExplorer Base (decode), disaggregated" (a group's role is named where its
+  /// device's name does not say it). The preset's `name` is kept for the unedited system.
+  std::string composition() const;
 };
 
 } // namespace llmwb

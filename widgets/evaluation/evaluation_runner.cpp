@@ -23,7 +23,25 @@ EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary&
   for (const auto& c : project.comparisons) request.comparisons.push_back(c.system);
   request.published = publishedForRun(project);
   request.designPreset = project.system.preset;
+  request.name = designName(project, library);
   return request;
+}
+
+std::string designName(const Project& project, const PresetLibrary& library) {
+  const SystemSpec& s = project.system.system;
+  if (!project.system.preset.empty() || s.id.empty()) return s.name.empty() ? s.id : s.name;
+  // Edited: a name that is still the preset's ("P1 + D1 (4 + 4, disaggregated)") describes what
+  // the design was before the edit, so the heading says what it is now. A name of the user's own
+  // (an inline system of a project) stays.
+  bool presetsName = s.name.empty();
+  if (!presetsName && library.find(PresetKind::System, s.id)) {
+    try {
+      presetsName = library.system(s.id).name == s.name;
+    } catch (const std::exception&) {
+      // A broken preset: the design's own name stays.
+    }
+  }
+  return presetsName ? s.composition() + " (edited)" : s.name;
 }
 
 std::shared_ptr<const EvaluationResult> EvaluationCache::find(const std::string& key) const {
@@ -65,9 +83,11 @@ std::shared_ptr<const ProjectResults> EvaluationRunner::run(const EvaluationRequ
   // The kept models refer to the model they were built for: evaluate the copy the results keep.
   const EvaluationRequest& kept = *results->request;
   results->main = std::make_shared<const EvaluationResult>(evaluate(kept.system, kept.model, kept.workload, withRoofline));
-  results->roofline = std::make_shared<const RooflineData>(rooflineData(request.system, *results->main));
+  results->name = !request.name.empty() ? request.name : request.system.name.empty() ? request.system.id : request.system.name;
+  auto roofline = rooflineData(request.system, *results->main);
+  roofline.title = QString::fromStdString(results->name); // the design's heading, edits followed
+  results->roofline = std::make_shared<const RooflineData>(std::move(roofline));
   results->evaluations = 1;
-  results->name = request.system.name.empty() ? request.system.id : request.system.name;
   const EvaluationOptions compared = comparedSystemOptions(request.options);
   const std::string modelText = cache && !request.comparisons.empty() ? io::modelJsonText(request.model, -1) : std::string();
   std::map<std::string, std::shared_ptr<const EvaluationResult>> keptResults;

@@ -27,11 +27,15 @@ struct EvaluationRequest {
   std::vector<SystemSpec> comparisons = {}; ///< evaluated on the same model and workload
   std::vector<PublishedClaim> published = {}; ///< the paper's figures against the comparisons (by their ids), for this model and workload
   std::string designPreset = {};              ///< the design's preset id; empty once edited (Project::system)
+  std::string name = {};                      ///< the design's heading (designName); empty: the system's name
 };
 
 /// The project's system, model, workload, options and comparison systems (presets resolved).
 /// Throws InputError naming an unknown model or workload.
 EvaluationRequest evaluationRequest(const Project& project, const PresetLibrary& library);
+/// The design's heading: its system's name, unless an edit left it the name of the preset it came
+/// from (then what it is made of now, SystemSpec::composition, marked edited).
+std::string designName(const Project& project, const PresetLibrary& library);
 
 struct RooflineData;
 

@@ -251,6 +251,39 @@ private slots:
     QCOMPARE(pareto.readAll().trimmed().count('\n'), 12); // a header and the 12 designs on screen, not 128
   }
 
+  // The headings follow the design: after an edit of a count and after Load design, the summary,
+  // the roofline and the comparison's first row say what the system is now, not the preset's
+  // "P1 + D1 (4 + 4, disaggregated)".
+  void headingsFollowEditsAndLoadedDesigns() {
+    MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
+    QSignalSpy explored(w.explorerView(), &ui::ExplorerView::explorationFinished);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QVERIFY(waitForResults(w, shown));
+    QVERIFY(w.evaluationView()->title().contains(QStringLiteral("(4 + 4, disaggregated)")));
+    const auto headings = [&] {
+      return QStringList{w.evaluationView()->title(), QString::fromStdString(w.results()->name), w.results()->roofline->title,
+                         w.comparisonTable()->item(0, ui::ComparisonTable::SystemColumn)->text()};
+    };
+    w.document()->edit("Decode devices x 8", [](Project& p) { p.system.system.groups[1].count = 8; });
+    QVERIFY(waitForResults(w, shown));
+    for (const QString& heading : headings()) {
+      QVERIFY2(!heading.contains(QStringLiteral("4 + 4")), qPrintable(heading));
+      QVERIFY2(heading.contains(QStringLiteral("8 × MemExplorer D1")) && heading.contains(QStringLiteral("edited")), qPrintable(heading));
+    }
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForResults(w, shown));
+    QVERIFY(w.evaluationView()->title().contains(QStringLiteral("(4 + 4, disaggregated)")));
+    if (!w.explorerView()->shownRun()) QVERIFY(explored.wait(60000));
+    const auto problem = w.explorerView()->problem();
+    const SystemSpec design = problem->system(w.explorerView()->shownRun()->points.back().point);
+    emit w.explorerView()->designChosen(design);
+    QVERIFY(waitForResults(w, shown));
+    const QString loaded = QString::fromStdString(w.document()->system().decodeGroup()->device.name);
+    for (const QString& heading : headings())
+      QVERIFY2(!heading.contains(QStringLiteral("4 + 4")) && heading.contains(loaded), qPrintable(heading + " / " + loaded));
+  }
+
   // Issue 12 item 7: loading a design of the decode space changes the decode device and keeps the
   // prefill group (P1 x 4 + D1 x 4 stays disaggregated).
   void loadDesignKeepsTheOtherGroup() {

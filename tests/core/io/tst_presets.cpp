@@ -110,3 +110,12 @@ TEST(Presets, ModelsAndWorkloadsAreReadOnceAndAgainWhenTheirFileChanges) {
   EXPECT_EQ(lib.filesRead(), read + 1);
   fs::remove_all(root);
 }
+
+TEST(Presets, ACompositionSaysWhatTheSystemIsMadeOf) {
+  // The heading of an edited design (SystemSpec::composition): counts, devices, roles where the
+  // device's name does not say them, and the disaggregation.
+  auto system = lib().system("memexplorer/p1d1");
+  system.groups[1].count = 8;
+  EXPECT_EQ(system.composition(), "4 \u00d7 MemExplorer P1 (prefill) + 8 \u00d7 MemExplorer D1 (decode), disaggregated");
+  EXPECT_EQ(lib().system("gpu/h100x4").composition(), "4 \u00d7 NVIDIA H100 80GB SXM");
+}
