@@ -2,6 +2,7 @@
 // llmwb: the workbench window.
 //   llmwb [PROJECT.llmwb] [--project FILE] [--screenshot OUT.png] [--size WxH] [--dark] [--tab TITLE] [--editor NAME]
 
+#include "app/cli/commands.h"
 #include "app/gui/main_window.h"
 #include "core/io/project.h"
 #include "widgets/common/theme.h"
@@ -13,6 +14,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <iostream>
 #include <string_view>
 
 namespace {
@@ -39,6 +41,38 @@ void describeOptions(QCommandLineParser& parser) {
   parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("Project file to open."));
 }
 
+/// No display to open a window on, and no Qt platform chosen (QT_QPA_PLATFORM): Qt would abort.
+bool noDisplay() {
+#if defined(Q_OS_LINUX)
+  return qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+#else
+  return false;
+#endif
+}
+
+/// Without a display: says so and prints the headless evaluation of the project (the default
+/// one when none is given), as scripts/run.sh does; the status is the evaluation's.
+int evaluateHeadless(int argc, char** argv) {
+  QCoreApplication core(argc, argv);
+  describeApplication();
+  QCommandLineParser parser;
+  describeOptions(parser);
+  parser.process(core);
+  QString path = parser.value(QStringLiteral("project"));
+  if (path.isEmpty() && !parser.positionalArguments().isEmpty()) path = parser.positionalArguments().first();
+  const llmwb::PresetLibrary library;
+  if (path.isEmpty()) path = QString::fromStdString(llmwb::defaultProjectPath(library).string());
+  std::cout << "llmwb: no display (neither DISPLAY nor WAYLAND_DISPLAY is set); printing the headless evaluation of\n"
+            << "       " << path.toStdString() << " instead. Run on a desktop, or with xvfb-run, to see the workbench.\n\n";
+  try {
+    return llmwb::cli::evaluateCommand({"--project", path.toStdString(), "--operators"}, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "llmwb: " << e.what() << "\n";
+    return 1;
+  }
+}
+
 /// --help and --version need no display: answered before a QApplication opens one.
 bool asksForInformation(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
@@ -58,6 +92,7 @@ int main(int argc, char** argv) {
     parser.process(core); // prints and exits
     return 0;
   }
+  if (noDisplay()) return evaluateHeadless(argc, argv);
   QApplication app(argc, argv);
   describeApplication();
 

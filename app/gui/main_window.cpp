@@ -179,10 +179,10 @@ void MainWindow::buildMenus() {
       saveProject(mDocument->filePath());
     else saveAs();
   });
-  file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+  auto* saveAsAction = file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
   file->addSeparator();
-  file->addAction(ui::actionIcon(QStringLiteral("export")), tr("&Export all figures…"), this, &MainWindow::exportAllFigures)
-      ->setToolTip(tr("Every result view's figures (roofline, breakdowns, Pareto, convergence, serving) as PNG, PDF and SVG, with their data as CSV and JSON"));
+  auto* exportAll = file->addAction(ui::actionIcon(QStringLiteral("export")), tr("&Export all figures…"), this, &MainWindow::exportAllFigures);
+  exportAll->setToolTip(tr("Every result view's figures (roofline, breakdowns, Pareto, convergence, serving) as PNG, PDF and SVG, with their data as CSV and JSON"));
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -200,6 +200,11 @@ void MainWindow::buildMenus() {
   auto* pin = editMenu->addAction(ui::actionIcon(QStringLiteral("pin")), tr("&Pin design for comparison"), this,
                                   [this] { mComparison->pinDesign(); });
   pin->setToolTip(tr("Keep a snapshot of this design in the comparison table"));
+  // What needs a project: off while none is open (a failed open with no project to fall back on).
+  mProjectActions = {save, saveAsAction, exportAll, pin};
+  for (auto* a : mProjectActions) a->setEnabled(false);
+  mUndoAction->setEnabled(false);
+  mRedoAction->setEnabled(false);
   editMenu->addAction(tr("Select the &project"), this, [this] { mSelection->clear(); });
 
   auto* view = menuBar()->addMenu(tr("&View"));
@@ -245,7 +250,11 @@ void MainWindow::setDocument(std::unique_ptr<ui::ProjectDocument> document) {
     connect(stack, &QUndoStack::redoTextChanged, this, [this](const QString& t) { mRedoAction->setToolTip(tr("Redo %1").arg(t)); });
     mUndoAction->setEnabled(stack->canUndo());
     mRedoAction->setEnabled(stack->canRedo());
+  } else {
+    mUndoAction->setEnabled(false);
+    mRedoAction->setEnabled(false);
   }
+  for (auto* a : mProjectActions) a->setEnabled(document != nullptr);
   mDocument = std::move(document);
   // A package system opens on its floorplan.
   bool package = false;
@@ -260,12 +269,27 @@ bool MainWindow::openProject(const QString& path) {
   QString error;
   auto document = ui::ProjectDocument::open(mLibrary, path, &error);
   if (!document) {
-    statusBar()->showMessage(tr("Could not open %1").arg(path), 10000);
+    // The window stays usable: the open project stays, or (at start) the default project opens
+    // in its place; only when that too fails is the window empty, its project actions off.
+    QString outcome = tr("The project that is open stays as it was.");
+    if (!mDocument) {
+      const QString fallback = QString::fromStdString(defaultProjectPath(mLibrary).string());
+      QString fallbackError;
+      auto standIn = fallback.isEmpty() || QFileInfo(fallback).absoluteFilePath() == QFileInfo(path).absoluteFilePath()
+                         ? nullptr
+                         : ui::ProjectDocument::open(mLibrary, fallback, &fallbackError);
+      if (standIn) {
+        setDocument(std::move(standIn));
+        outcome = tr("The default project (%1) is open instead.").arg(QFileInfo(fallback).fileName());
+      } else {
+        outcome = tr("No project is open: open one with File › Open project.");
+        mView->showError(error);
+      }
+    }
+    statusBar()->showMessage(tr("Could not open %1. %2").arg(path, outcome), 15000);
     if (isVisible() && !QApplication::arguments().contains(QStringLiteral("--screenshot")))
-      QMessageBox::warning(this, tr("Cannot open the project"),
-                           tr("%1\n\nThe project that is open stays as it was.").arg(error));
-    if (!mDocument) mView->showError(error);
-    emit evaluationShown();
+      QMessageBox::warning(this, tr("Cannot open the project"), tr("%1\n\n%2").arg(error, outcome));
+    if (!mDocument) emit evaluationShown();
     return false;
   }
   setDocument(std::move(document));

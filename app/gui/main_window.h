@@ -131,6 +131,7 @@ private:
   QTimer* mDebounce;
   QLabel* mEvalStatus;
   QMenu* mRecentMenu = nullptr;
+  std::vector<QAction*> mProjectActions; ///< save, save as, export all, pin: enabled while a project is open
   QAction* mUndoAction = nullptr;
   QAction* mRedoAction = nullptr;
   bool mDocksFitted = false;

@@ -18,6 +18,7 @@ class Autosaver : public QObject {
   Q_OBJECT
 public:
   explicit Autosaver(QString folder, int intervalMs = 30000, QObject* parent = nullptr);
+  ~Autosaver() override;
 
   /// The default folder: <AppDataLocation>/recovery.
   static QString defaultFolder();
@@ -30,8 +31,11 @@ public:
   void discard();
   QString recoveryPath() const { return mPath; }
 
-  /// Recovery copies in the folder (from sessions that did not end cleanly), newest first.
+  /// Recovery copies in the folder from sessions that did not end cleanly, newest first: not this
+  /// window's, and not another running window's (of this process or another llmwb).
   QStringList pending() const;
+  /// Whether the session that writes `copy` is still running (sessionRunning("…/session-PID-T.llmwb")).
+  static bool sessionRunning(const QString& copy);
 
 signals:
   void saved(const QString& path);

@@ -22,6 +22,7 @@
 #include "widgets/plots/roofline_plot.h"
 #include "widgets/results/comparison_table.h"
 
+#include <QAction>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -31,6 +32,7 @@
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QSettings>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -382,6 +384,34 @@ private slots:
     QFile back(path);
     QVERIFY(back.open(QIODevice::ReadOnly));
     QCOMPARE(back.readAll(), garbage); // and the broken file is untouched
+  }
+
+  // A failed open at start (a missing file, a truncated one) leaves a usable window: the default
+  // project in its place, said in the status bar, the project actions on.
+  void aFailedOpenFallsBackToTheDefaultProject() {
+    QTemporaryDir dir;
+    QFile truncated(dir.filePath("cut.llmwb"));
+    QVERIFY(truncated.open(QIODevice::WriteOnly));
+    truncated.write("{\"format_version\": 2, \"kind\": \"project\", \"name\": \"cut sh");
+    truncated.close();
+    for (const QString& path : {dir.filePath("missing.llmwb"), dir.filePath("cut.llmwb")}) {
+      MainWindow w(lib);
+      QSignalSpy shown(&w, &MainWindow::evaluationShown);
+      QVERIFY(!w.openProject(path));
+      QVERIFY2(w.document(), qPrintable(path));
+      QVERIFY(w.document()->filePath().endsWith(QStringLiteral("memexplorer-osworld.llmwb")));
+      QVERIFY(waitForResults(w, shown));
+      const QString status = w.statusBar()->currentMessage();
+      QVERIFY2(status.contains(path) && status.contains(QStringLiteral("default project")), qPrintable(status));
+      const auto actions = w.findChildren<QAction*>();
+      const auto action = [&](const QString& text) {
+        for (auto* a : actions)
+          if (a->text() == text) return a;
+        return static_cast<QAction*>(nullptr);
+      };
+      QVERIFY(action(QStringLiteral("&Save")) && action(QStringLiteral("&Save"))->isEnabled());
+      QVERIFY(!action(QStringLiteral("&Undo"))->isEnabled()); // nothing done yet
+    }
   }
 
   void recoveryRestoresUnsavedWork() {

@@ -6,6 +6,8 @@
 #include "widgets/document/autosave.h"
 #include "widgets/document/project_document.h"
 
+#include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -96,13 +98,39 @@ private slots:
     const auto recovered = readProject(copy.toStdString(), lib);
     QCOMPARE(recovered.system.system.groups[0].count, 3);
     QVERIFY(QString::fromStdString(recovered.uiState).contains(QStringLiteral("recovered_from")));
-    // Another session (after a crash) finds it.
+    // A second window, while this one is open, is not offered its copy.
     ui::Autosaver next(dir.filePath("recovery"), 60000);
-    QCOMPARE(next.pending(), QStringList{copy});
+    QCOMPARE(next.pending(), QStringList{});
+    QVERIFY(ui::Autosaver::sessionRunning(copy));
     // A clean save removes it.
     QString error;
     QVERIFY(doc->save(dir.filePath("saved.llmwb"), &error));
     QVERIFY(!QFile::exists(copy));
+  }
+
+  // Recovery copies are offered only when the window that wrote them is gone: one of this process
+  // destroyed without a clean close, or one of a process that no longer runs (a crash).
+  void autosaveOffersOnlyCopiesOfWindowsThatAreGone() {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath("recovery");
+    auto doc = openDefault();
+    QString copy;
+    {
+      ui::Autosaver first(folder, 60000);
+      first.setDocument(doc.get());
+      doc->edit("count", [](Project& p) { p.system.system.groups[0].count = 3; });
+      copy = first.saveNow();
+      ui::Autosaver second(folder, 60000);
+      QCOMPARE(second.pending(), QStringList{}); // the first window is still open
+      first.setDocument(nullptr);                // detached, as a window destroyed without closing
+    }
+    ui::Autosaver later(folder, 60000);
+    QCOMPARE(later.pending(), QStringList{copy});
+    // A copy of a process that no longer runs (no process has a number this large) is offered too.
+    const QString crashed = QDir(folder).filePath(QStringLiteral("session-4194305-1.llmwb"));
+    QVERIFY(QFile::copy(copy, crashed));
+    QVERIFY(!ui::Autosaver::sessionRunning(crashed));
+    QVERIFY(later.pending().contains(crashed));
   }
 };
 
