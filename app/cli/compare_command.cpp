@@ -58,6 +58,7 @@ int compareCommand(const std::vector<std::string>& words, std::ostream& out, std
     out << "  vs " << padded(claim.against, 24) << padded(std::string(shortName(claim.metric)), 14) << "paper "
         << padded(claim.ratio ? advantage(*claim.ratio) : std::string(claim.direction()), 22) << "model " << (!row ? std::string("(not compared)") : model ? advantage(*model) : std::string("-"))
         << "\n     " << claim.source << "\n";
+    if (!claim.note.empty()) out << "     why the model differs: " << claim.note << "\n";
   }
   return 0;
 }

@@ -42,6 +42,9 @@ struct PublishedClaim {
   /// them); it is shown only while the project runs them.
   std::string model, workload;
   bool better = true; ///< the direction where there is no ratio (a ratio gives its own)
+  /// Why the model's figure differs from the paper's, with the documentation's section ("docs/
+  /// fidelity.md, ..."); shown beside the claim, not only in a tooltip. Empty: none.
+  std::string note;
 
   /// "better" or "worse" ("same" for a ratio of 1): the ratio's direction where there is one.
   std::string_view direction() const;

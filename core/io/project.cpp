@@ -102,7 +102,7 @@ PublishedClaim readClaim(const io::JsonReader& r, const Project& project, const 
                          const PresetLibrary& library) {
   if (!r.json().is_object())
     r.failHere("expected an object with \"against\", \"metric\", \"ratio\" (or \"direction\") and \"source\"");
-  r.allowOnly({"against", "metric", "ratio", "direction", "source", "model", "workload"});
+  r.allowOnly({"against", "metric", "ratio", "direction", "source", "model", "workload", "note"});
   PublishedClaim c;
   c.against = r.string("against");
   if (c.against.empty()) r.fail("against", "expected the compared system's preset id");
@@ -129,6 +129,7 @@ PublishedClaim readClaim(const io::JsonReader& r, const Project& project, const 
   }
   c.source = r.string("source");
   if (c.source.empty()) r.fail("source", "expected where the paper publishes the figure");
+  if (r.has("note")) c.note = r.string("note");
   c.model = r.has("model") ? besideProject(r.string("model"), PresetKind::Model, projectFile, library) : project.model;
   c.workload = r.has("workload") ? besideProject(r.string("workload"), PresetKind::Workload, projectFile, library) : project.workload;
   if (c.model.empty()) r.fail("model", "expected the model the figure is for (a preset id or file)");
@@ -189,6 +190,7 @@ nlohmann::json projectJson(const Project& p) {
                               {"model", c.model}, {"workload", c.workload}, {"source", c.source}};
       if (c.ratio) claim["ratio"] = *c.ratio;
       else claim["direction"] = std::string(c.direction());
+      if (!c.note.empty()) claim["note"] = c.note;
       j["published"].push_back(std::move(claim));
     }
   }
@@ -263,7 +265,7 @@ std::string projectComparisonToJson(const ProjectComparison& c) {
                               {"paper_ratio", claim.ratio ? nlohmann::json(*claim.ratio) : nlohmann::json(nullptr)},
                               {"paper_direction", std::string(claim.direction())},
                               {"model_ratio", model ? nlohmann::json(*model) : nlohmann::json(nullptr)},
-                              {"source", claim.source}});
+                              {"source", claim.source}, {"note", claim.note}});
   }
   return j.dump(2);
 }

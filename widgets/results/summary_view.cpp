@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Summary and comparison" result view: summary cards and details over the comparison table.
+#include "core/engine/published_claim.h"
+#include "widgets/common/documentation.h"
 #include "widgets/evaluation/evaluation_view.h"
+#include "widgets/evaluation/evaluation_runner.h"
 #include "widgets/results/comparison_table.h"
 #include "widgets/views/view_registry.h"
 
@@ -21,11 +24,16 @@ public:
     auto* column = new QVBoxLayout(comparison);
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(2);
-    auto* legend = new QLabel(ComparisonTable::legend());
-    legend->setObjectName(QStringLiteral("ComparisonLegend"));
-    legend->setMinimumWidth(1); // one line, as the title above
-    legend->setToolTip(legend->text());
-    column->addWidget(legend);
+    // One line over the table: where the model cannot agree with the paper (a claim's note),
+    // why, linked to the documentation's section, then what the ratios and colours mean; cut at
+    // the pane's edge, the tooltip has it whole.
+    mLegend->setObjectName(QStringLiteral("ComparisonLegend"));
+    mLegend->setMinimumWidth(1);
+    mLegend->setTextFormat(Qt::RichText);
+    mLegend->setOpenExternalLinks(true);
+    mLegend->setText(ComparisonTable::legend());
+    mLegend->setToolTip(ComparisonTable::legend());
+    column->addWidget(mLegend);
     column->addWidget(mComparison, 1);
     mView->insertBelowCards(comparison);
   }
@@ -33,10 +41,33 @@ public:
   void setResults(const std::shared_ptr<const ProjectResults>& results) override {
     mView->showResult(results->main, QString::fromStdString(results->name));
     mComparison->showResults(results);
+    showNotes(*results);
   }
   void setDocument(ProjectDocument* document) override { mComparison->setDocument(document); }
 
 private:
+  void showNotes(const ProjectResults& results) {
+    QStringList lines, plain;
+    if (results.request) {
+      const QString docs = documentationUrl(QStringLiteral("fidelity.md"));
+      for (const auto& claim : results.request->published) {
+        if (claim.note.empty()) continue;
+        const QString figure = QStringLiteral("%1 %2")
+                                   .arg(QString::fromStdString(std::string(shortName(claim.metric))),
+                                        claim.ratio ? QStringLiteral("\u00d7%1").arg(*claim.ratio) : QString::fromStdString(std::string(claim.direction())));
+        const QString why = docs.isEmpty() ? tr("Why the model differs") : QStringLiteral("<a href=\"%1\">%2</a>").arg(docs, tr("Why the model differs"));
+        lines << tr("<b>%1</b> from the paper's %2: %3").arg(why, figure.toHtmlEscaped(), QString::fromStdString(claim.note).toHtmlEscaped());
+        plain << tr("<b>Why the model differs</b> from the paper's %1: %2").arg(figure.toHtmlEscaped(), QString::fromStdString(claim.note).toHtmlEscaped());
+      }
+    }
+    lines << ComparisonTable::legend();
+    plain << ComparisonTable::legend();
+    mLegend->setText(lines.join(QStringLiteral(" · ")));
+    mLegend->setToolTip(plain.join(QStringLiteral("<br><br>")));
+  }
+  static QString tr(const char* text) { return QObject::tr(text); }
+
+  QLabel* mLegend = new QLabel;
   QWidget* mWidget;
   EvaluationView* mView;
   ComparisonTable* mComparison;

@@ -110,6 +110,27 @@ private slots:
     }
   }
 
+  // The default project contradicts its paper's prefill headline for a documented reason: a
+  // visible line over the comparison says why and links docs/fidelity.md, at 1366x768 in view.
+  void theDefaultProjectSaysWhyTheModelDiffersFromThePaper() {
+    MainWindow w(lib);
+    QSignalSpy shown(&w, &MainWindow::evaluationShown);
+    QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/memexplorer-osworld.llmwb")));
+    QVERIFY(waitForResults(w, shown));
+    w.resize(1366, 740);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* line = w.resultTabs()->findChild<QLabel*>(QStringLiteral("ComparisonLegend"));
+    QVERIFY(line && line->isVisible());
+    QVERIFY2(line->text().startsWith(QStringLiteral("<b><a href=\"file://")) && line->text().contains(QStringLiteral("fidelity.md")),
+             qPrintable(line->text()));
+    QVERIFY(line->text().contains(QStringLiteral("at most 1.11x by the paper")));
+    // The link and what it is about lie inside the label's width (the rest is in the tooltip).
+    const int needed = QFontMetrics(line->font()).horizontalAdvance(QStringLiteral("Why the model differs from the paper's prefill tok/J ×3.23: at most 1.11x"));
+    QVERIFY2(needed <= line->width(), qPrintable(QStringLiteral("%1 > %2").arg(needed).arg(line->width())));
+    QVERIFY(line->toolTip().contains(QStringLiteral("docs/fidelity.md")));
+  }
+
   void ctrlZUndoesWhileASpinBoxHasFocus() {
     MainWindow w(lib);
     w.resize(1600, 1000);
