@@ -16,6 +16,11 @@
 
 namespace llmwb::ui {
 
+namespace {
+/// A field may narrow down to this in a narrow dock (a number of six digits and its unit).
+constexpr int kNarrowestFieldPx = 90;
+} // namespace
+
 FormBuilder::FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope)
     : mForm(form), mDocument(document), mScope(std::move(scope)) {}
 
@@ -57,6 +62,14 @@ void FormBuilder::addRow(const QString& label, QWidget* field) {
   auto* name = new QLabel(label);
   name->setProperty("formLabel", label);
   name->setBuddy(field);
+  // In a narrow dock a long label wraps and a field narrows (its text scrolls inside it) rather
+  // than the form growing wider than the dock.
+  name->setWordWrap(true);
+  field->setMinimumWidth(std::min(field->minimumSizeHint().width(), kNarrowestFieldPx));
+  if (auto* combo = qobject_cast<QComboBox*>(field)) {
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(6);
+  }
   mForm->addRow(name, field);
 }
 
@@ -72,6 +85,7 @@ void FormBuilder::section(const QString& title) {
   }
   auto* label = new QLabel(text);
   label->setContentsMargins(0, 8, 0, 2);
+  label->setWordWrap(true); // a long heading ("Software strategy (dataflow, ...)") wraps to the dock
   addRow(QString(), label);
 }
 

@@ -221,6 +221,10 @@ Inspector::Inspector(QWidget* parent) : QScrollArea(parent), mRebuild(this, [thi
   setWidgetResizable(true);
   setFrameShape(QFrame::NoFrame);
   setMinimumWidth(340);
+  // The form fits the dock's width (labels wrap, fields narrow down): nothing is cut at the right
+  // edge behind a sideways scroll bar.
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setObjectName(QStringLiteral("Inspector"));
 }
 
 void Inspector::setDocument(ProjectDocument* document, SelectionModel* selection) {

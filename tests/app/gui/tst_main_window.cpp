@@ -131,6 +131,35 @@ private slots:
     QVERIFY(line->toolTip().contains(QStringLiteral("docs/fidelity.md")));
   }
 
+  // The inspector fits its dock at 1366x768 for the project and every device group of every
+  // shipped project: no sideways scroll bar, no field running past the dock's edge.
+  void theInspectorFitsItsDock() {
+    for (const char* name : {"memexplorer-osworld", "duet-b200", "snake-decode", "npusim-large-64", "npusim-small-256"}) {
+      MainWindow w(lib);
+      QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/%1.llmwb").arg(QLatin1String(name))));
+      w.resize(1366, 740);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      auto* inspector = w.findChild<QScrollArea*>(QStringLiteral("Inspector"));
+      QVERIFY(inspector);
+      for (int group = -1; group < int(w.document()->system().groups.size()); ++group) {
+        if (group < 0) w.selection()->clear();
+        else w.selection()->select({ui::Selection::Kind::Device, std::size_t(group), 0, 0});
+        QTest::qWait(30);
+        const int room = inspector->viewport()->width();
+        QVERIFY2(!inspector->horizontalScrollBar()->isVisible(), name);
+        for (auto* field : inspector->widget()->findChildren<QWidget*>()) {
+          if (!field->isVisible() || field->parentWidget() != inspector->widget()) continue;
+          const int right = field->mapTo(inspector->viewport(), QPoint(field->width(), 0)).x();
+          QVERIFY2(right <= room, qPrintable(QStringLiteral("%1, group %2: %3 (%4) ends at %5 of %6 px")
+                                                 .arg(QLatin1String(name)).arg(group).arg(QLatin1String(field->metaObject()->className()))
+                                                 .arg(qobject_cast<QLabel*>(field) ? qobject_cast<QLabel*>(field)->text().left(60) : field->objectName())
+                                                 .arg(right).arg(room)));
+        }
+      }
+    }
+  }
+
   void ctrlZUndoesWhileASpinBoxHasFocus() {
     MainWindow w(lib);
     w.resize(1600, 1000);
