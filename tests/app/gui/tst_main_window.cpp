@@ -22,6 +22,8 @@
 #include "widgets/plots/roofline_plot.h"
 #include "widgets/results/comparison_table.h"
 
+#include <qcustomplot.h>
+
 #include <QAction>
 #include <QFileInfo>
 #include <QGraphicsScene>
@@ -155,6 +157,41 @@ private slots:
                                                  .arg(QLatin1String(name)).arg(group).arg(QLatin1String(field->metaObject()->className()))
                                                  .arg(qobject_cast<QLabel*>(field) ? qobject_cast<QLabel*>(field)->text().left(60) : field->objectName())
                                                  .arg(right).arg(room)));
+        }
+      }
+    }
+  }
+
+  // At 1366x768 the roofline's legend lies beside or under the plot, never over its axes, and
+  // wholly inside the view, for every shipped project.
+  void theRooflineLegendKeepsOffThePlot() {
+    for (const char* name : {"memexplorer-osworld", "duet-b200", "snake-decode", "npusim-large-64", "npusim-small-256"}) {
+      MainWindow w(lib);
+      QSignalSpy shown(&w, &MainWindow::evaluationShown);
+      QVERIFY(w.openProject(QStringLiteral(LLMWB_TEST_PRESETS "/projects/%1.llmwb").arg(QLatin1String(name))));
+      QVERIFY(waitForResults(w, shown));
+      w.resize(1366, 740);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      for (int i = 0; i < w.resultTabs()->count(); ++i)
+        if (w.resultTabs()->tabText(i) == QStringLiteral("Roofline")) w.resultTabs()->setCurrentIndex(i);
+      QTest::qWait(100);
+      auto* plot = w.rooflinePlot();
+      QVERIFY(plot && plot->isVisible());
+      plot->replot();
+      const QRect canvas = plot->rect();
+      for (auto* element : plot->plotLayout()->elements(true)) {
+        auto* legend = qobject_cast<QCPLegend*>(element);
+        if (!legend || !legend->visible()) continue;
+        for (auto* rect : plot->axisRects())
+          QVERIFY2(!legend->outerRect().intersects(rect->rect()),
+                   qPrintable(QStringLiteral("%1: the legend over the axes").arg(QLatin1String(name))));
+        QVERIFY2(canvas.contains(legend->outerRect()), qPrintable(QStringLiteral("%1: the legend leaves the view").arg(QLatin1String(name))));
+        for (int k = 0; k < legend->itemCount(); ++k) { // no entry cut off at the legend's edge or over another
+          QVERIFY2(legend->outerRect().contains(legend->item(k)->outerRect()), qPrintable(QStringLiteral("%1: entry %2 cut").arg(QLatin1String(name)).arg(k)));
+          for (int j = 0; j < k; ++j)
+            QVERIFY2(!legend->item(k)->outerRect().intersects(legend->item(j)->outerRect()),
+                     qPrintable(QStringLiteral("%1: entries %2 and %3 overlap").arg(QLatin1String(name)).arg(j).arg(k)));
         }
       }
     }
