@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/hierarchy/part_chip.h"
 
+#include "widgets/common/elided_label.h"
 #include "widgets/common/format.h"
 #include "widgets/common/icons.h"
 
@@ -32,8 +33,11 @@ PartChip::PartChip(const MemoryPart& part, PartAddress address, bool editable, Q
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(8, 3, 4, 3);
   layout->setSpacing(4);
-  auto* name = new QLabel(QString::fromStdString(t.name));
-  layout->addWidget(name);
+  // A long name ends in "…" in a narrow lane; the chip's tooltip has it whole.
+  auto* name = new ElidedLabel(QString::fromStdString(t.name));
+  name->setObjectName(QStringLiteral("PartName"));
+  name->setToolTip({});
+  layout->addWidget(name, 1);
   // Packages resolve into thousands of array buffers (DUET: 3315): never clamp what is there.
   mCount->setRange(1, std::max(65536, part.count));
   mCount->setValue(part.count);

@@ -5,6 +5,7 @@
 #include "core/io/preset_library.h"
 #include "tests/widgets/support/drop.h"
 #include "tests/widgets/support/projects.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/document/project_document.h"
 #include "widgets/hierarchy/hierarchy_editor.h"
 #include "widgets/hierarchy/level_lane.h"
@@ -42,6 +43,26 @@ private slots:
       largest = std::max(largest, box->value());
     }
     QVERIFY2(largest > 512, qPrintable(QString::number(largest)));
+  }
+
+  // A part's long name ends in "…" when its chip is squeezed, the whole name in the chip's tooltip.
+  void aLongPartNameEndsInAnEllipsis() {
+    ui::ProjectDocument doc(lib, test::projectOf(lib, "snake/snake", "llama-3.3-70b", "8K:1K"));
+    ui::HierarchyEditor editor;
+    editor.setDocument(&doc, nullptr);
+    editor.resize(1600, 600);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    ui::ElidedLabel* longest = nullptr;
+    for (auto* name : editor.findChildren<ui::ElidedLabel*>(QStringLiteral("PartName")))
+      if (!longest || name->text().size() > longest->text().size()) longest = name;
+    QVERIFY(longest && longest->text().size() > 25);
+    QCOMPARE(longest->shownText(), longest->text()); // room enough: whole
+    longest->resize(90, longest->height());
+    QVERIFY2(longest->shownText().endsWith(QChar(0x2026)) && longest->shownText().size() < longest->text().size(),
+             qPrintable(longest->shownText()));
+    QVERIFY(longest->parentWidget()->toolTip().contains(longest->text().toHtmlEscaped()));
+    QVERIFY(longest->minimumSizeHint().width() < 90); // the lane may squeeze it that far
   }
 
   // Issue 35: an NpuSim chip's memory is its cores' own (per-core SRAM and HBM from the compute
