@@ -17,6 +17,7 @@ void ProjectCommand::redo() { mDocument->restore(mAfter); }
 bool ProjectCommand::mergeWith(const QUndoCommand* other) {
   if (other->id() != id() || id() < 0) return false;
   mAfter = static_cast<const ProjectCommand*>(other)->mAfter;
+  setText(other->text()); // "... to 6", not the first step's "... to 5"
   return true;
 }
 

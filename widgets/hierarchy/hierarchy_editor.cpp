@@ -157,9 +157,21 @@ bool HierarchyEditor::movePart(PartAddress from, std::size_t group, std::size_t 
                          [&](Project& p) { edit::movePart(p.system.system.groups[group].device.memory, {from.level, from.part}, level); });
 }
 
+QString HierarchyEditor::partName(PartAddress a) const {
+  // "HBM3E 8-high at L1 of MemExplorer D1 (decode)": the edit history names what an edit was on.
+  const auto& groups = mDocument->system().groups;
+  if (a.group >= groups.size()) return tr("a memory part");
+  const auto& device = groups[a.group].device;
+  const auto levels = device.memory.levels();
+  if (a.level >= levels.size() || a.part >= levels[a.level]->parts.size()) return tr("a memory part");
+  return tr("%1 at %2 of %3")
+      .arg(QString::fromStdString(levels[a.level]->parts[a.part].technology.name), levelName(device.memory, a.level),
+           QString::fromStdString(device.name));
+}
+
 bool HierarchyEditor::setPartCount(PartAddress a, int count) {
   if (!mDocument) return false;
-  return mDocument->edit(tr("Change part count to %1").arg(count),
+  return mDocument->edit(tr("Set the count of %1 to %2").arg(partName(a)).arg(count),
                          [&](Project& p) { edit::setPartCount(p.system.system.groups.at(a.group).device.memory, {a.level, a.part}, count); },
                          ProjectDocument::mergeKey(QStringLiteral("part-count/%1/%2/%3").arg(a.group).arg(a.level).arg(a.part)));
 }
@@ -167,13 +179,15 @@ bool HierarchyEditor::setPartCount(PartAddress a, int count) {
 bool HierarchyEditor::removePart(PartAddress a) {
   if (!mDocument) return false;
   if (mSelection) mSelection->select({Selection::Kind::Device, a.group, 0, 0});
-  return mDocument->edit(tr("Remove a memory part"),
+  return mDocument->edit(tr("Remove %1").arg(partName(a)),
                          [&](Project& p) { edit::removePart(p.system.system.groups.at(a.group).device.memory, {a.level, a.part}); });
 }
 
 bool HierarchyEditor::setDeviceCount(std::size_t group, int count) {
   if (!mDocument) return false;
-  return mDocument->edit(tr("Change device count to %1").arg(count),
+  const auto& groups = mDocument->system().groups;
+  const QString device = group < groups.size() ? QString::fromStdString(groups[group].device.name) : QString();
+  return mDocument->edit(device.isEmpty() ? tr("Set the device count to %1").arg(count) : tr("Set the count of %1 to %2").arg(device).arg(count),
                          [&](Project& p) { p.system.system.groups.at(group).count = count; },
                          ProjectDocument::mergeKey(QStringLiteral("group-count/%1").arg(group)));
 }

@@ -37,6 +37,8 @@ public:
 private:
   void rebuild();
   void showSelection();
+  /// The part as the edit history names it: "HBM3E 8-high at L1 of MemExplorer D1 (decode)".
+  QString partName(PartAddress part) const;
   /// What the lanes draw of each group, bar its device count: a rebuild is needed only when it changes.
   std::vector<std::string> shape() const;
 

@@ -17,6 +17,12 @@
 namespace llmwb::ui {
 
 namespace {
+/// The edit history's name of a field's edit: "Set Devices of MemExplorer D1 (decode) to 8".
+QString editName(const QString& label, const QString& value, const std::function<QString()>& subject) {
+  const QString of = subject ? subject() : QString();
+  return of.isEmpty() ? QObject::tr("Set %1 to %2").arg(label, value) : QObject::tr("Set %1 of %2 to %3").arg(label, of, value);
+}
+
 /// A field may narrow down to this in a narrow dock (a number of six digits and its unit).
 constexpr int kNarrowestFieldPx = 90;
 } // namespace
@@ -126,8 +132,8 @@ void FormBuilder::integer(const QString& label, int value, int min, int max, con
   box->setObjectName(label);
   if (!special.isEmpty()) box->setSpecialValueText(special);
   const int key = keyFor(label);
-  QObject::connect(box, &QSpinBox::valueChanged, box, [doc = mDocument, set, key, label](int v) {
-    doc->edit(QObject::tr("Set %1 to %2").arg(label).arg(v), [&](Project& p) { set(p, v); }, key);
+  QObject::connect(box, &QSpinBox::valueChanged, box, [doc = mDocument, set, key, label, subject = mSubject](int v) {
+    doc->edit(editName(label, QString::number(v), subject), [&](Project& p) { set(p, v); }, key);
   });
   addRow(label, box);
 }
@@ -154,8 +160,8 @@ void FormBuilder::number(const QString& label, double value, double min, double 
   box->setKeyboardTracking(false);
   box->setObjectName(label);
   const int key = keyFor(label);
-  QObject::connect(box, &QDoubleSpinBox::valueChanged, box, [doc = mDocument, set, key, label, suffix](double v) {
-    doc->edit(QObject::tr("Set %1 to %2%3").arg(label).arg(v).arg(suffix), [&](Project& p) { set(p, v); }, key);
+  QObject::connect(box, &QDoubleSpinBox::valueChanged, box, [doc = mDocument, set, key, label, suffix, subject = mSubject](double v) {
+    doc->edit(editName(label, QString::number(v) + suffix, subject), [&](Project& p) { set(p, v); }, key);
   });
   addRow(label, box);
 }
@@ -181,8 +187,8 @@ void FormBuilder::choice(const QString& label, const QStringList& options, const
   combo->setCurrentText(current);
   combo->setToolTip(tip);
   combo->setObjectName(label);
-  QObject::connect(combo, &QComboBox::currentTextChanged, combo, [doc = mDocument, set, label](const QString& v) {
-    doc->edit(QObject::tr("Set %1 to %2").arg(label, v), [&](Project& p) { set(p, v); });
+  QObject::connect(combo, &QComboBox::currentTextChanged, combo, [doc = mDocument, set, label, subject = mSubject](const QString& v) {
+    doc->edit(editName(label, v, subject), [&](Project& p) { set(p, v); });
   });
   addRow(label, combo);
 }
@@ -205,10 +211,10 @@ void FormBuilder::line(const QString& label, const QString& value, const QString
   edit->setToolTip(tip);
   edit->setObjectName(label);
   edit->setProperty("documentValue", value); // what the document holds: finishing without a change edits nothing
-  QObject::connect(edit, &QLineEdit::editingFinished, edit, [doc = mDocument, set, label, edit] {
+  QObject::connect(edit, &QLineEdit::editingFinished, edit, [doc = mDocument, set, label, edit, subject = mSubject] {
     const QString v = edit->text();
     if (v == edit->property("documentValue").toString()) return;
-    doc->edit(QObject::tr("Set %1 to %2").arg(label, v), [&](Project& p) { set(p, v); });
+    doc->edit(editName(label, v, subject), [&](Project& p) { set(p, v); });
   });
   addRow(label, edit);
 }

@@ -32,6 +32,9 @@ public:
   FormBuilder(QFormLayout* form, ProjectDocument* document, QString scope, Reuse);
   /// Reuse mode: every field found its row, and no row was left over.
   bool reusedAll() const;
+  /// What the form edits, asked when an edit is made ("MemExplorer D1 (decode)"): the edit
+  /// history then reads "Set Devices of MemExplorer D1 (decode) to 8". None: "Set Devices to 8".
+  void setSubject(std::function<QString()> subject) { mSubject = std::move(subject); }
 
   template <typename T>
   using Setter = std::function<void(Project&, T)>;
@@ -72,6 +75,7 @@ private:
   ProjectDocument* mDocument;
   QString mScope;
   QString mFieldKey; ///< the parameter-table key of the field being added (field()), part of its merge key
+  std::function<QString()> mSubject;
 };
 
 } // namespace llmwb::ui

@@ -247,6 +247,19 @@ void Inspector::rebuild() {
   auto fill = [&](FormBuilder& f) {
     if (!mDocument) return;
     const auto& g = mDocument->system().groups;
+    // The edit history names what each edit was on: the device, or the part and its device.
+    if (scope != QLatin1String("project")) {
+      f.setSubject([doc = mDocument, s] {
+        const auto& groups = doc->system().groups;
+        if (s.group >= groups.size()) return QString();
+        const auto& device = groups[s.group].device;
+        const QString name = QString::fromStdString(device.name.empty() ? device.id : device.name);
+        if (s.kind != Selection::Kind::Part) return name;
+        const auto levels = device.memory.levels();
+        if (s.level >= levels.size() || s.index >= levels[s.level]->parts.size()) return name;
+        return QObject::tr("%1 in %2").arg(QString::fromStdString(levels[s.level]->parts[s.index].technology.name), name);
+      });
+    }
     if (scope == QLatin1String("project")) projectFields(f, *mDocument);
     else if (s.kind == Selection::Kind::Part) partFields(f, g[s.group].device, s.group, s.level, s.index);
     else deviceFields(f, mDocument->system(), g[s.group].device, s.group, g[s.group].count);

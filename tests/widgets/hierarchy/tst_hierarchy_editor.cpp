@@ -160,6 +160,10 @@ private slots:
     editor.devices()[0]->lanes()[1]->chips()[0]->countBox()->setValue(6);
     QCOMPARE(doc.system().groups[0].device.memory.offChip[0].parts[0].count, 6);
     QCOMPARE(doc.undoStack()->count(), 1); // two steps of one field: one undo
+    // The history names the part, its level and its device.
+    const auto& part = doc.system().groups[0].device.memory.offChip[0].parts[0];
+    QCOMPARE(doc.undoStack()->text(0), QStringLiteral("Set the count of %1 at L1 of %2 to 6")
+                                           .arg(QString::fromStdString(part.technology.name), QString::fromStdString(doc.system().groups[0].device.name)));
     doc.undoStack()->undo();
     QCOMPARE(doc.system().groups[0].device.memory.offChip[0].parts[0].count, 4);
   }

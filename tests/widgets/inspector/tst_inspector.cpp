@@ -54,6 +54,8 @@ private slots:
     mlen->setValue(1024);
     QCOMPARE(doc.system().groups[0].device.compute.as<PlenaComputeSpec>().mlen, 1024);
     QCOMPARE(doc.undoStack()->count(), 1);
+    // The edit history says which device: "Set MLEN of MemExplorer P1 (prefill) to 1024".
+    QCOMPARE(doc.undoStack()->text(0), QStringLiteral("Set MLEN of %1 to 1024").arg(QString::fromStdString(doc.system().groups[0].device.name)));
     settle();
 
     // MLEN % BLEN must stay 0: the edit is refused and nothing changes.
