@@ -238,8 +238,15 @@ void Inspector::setDocument(ProjectDocument* document, SelectionModel* selection
 }
 
 void Inspector::rebuild() {
-  const Selection s = mSelection ? mSelection->current() : Selection{};
+  Selection s = mSelection ? mSelection->current() : Selection{};
   const std::size_t groups = mDocument ? mDocument->system().groups.size() : 0;
+  // A selected part that is gone (an undone drop, a removed level): its device's form, not an
+  // empty one.
+  if (s.kind == Selection::Kind::Part && s.group < groups) {
+    const DeviceSpec device = resolvedDevice(mDocument->system().groups[s.group].device);
+    const auto levels = device.memory.levels();
+    if (s.level >= levels.size() || s.index >= levels[s.level]->parts.size()) s.kind = Selection::Kind::Device;
+  }
   const QString scope = !mDocument                                                    ? QString()
                         : s.kind == Selection::Kind::Project || s.group >= groups ? QStringLiteral("project")
                         : s.kind == Selection::Kind::Part ? QStringLiteral("part/%1/%2/%3").arg(s.group).arg(s.level).arg(s.index)

@@ -89,6 +89,19 @@ private slots:
 
   // A device group's engine: its compute kind's own (calibrated) one or the roofline, undoable;
   // the device names an engine only where the system would not pick it anyway.
+  // A selected part that is gone (a drop undone) shows its device's form, not an empty inspector.
+  void aPartThatIsGoneShowsItsDevice() {
+    Inspected t(lib, "memexplorer/base", "llama-3.3-70b", "osworld");
+    t.doc.edit("add L2", [](Project& p) { p.system.system.groups[0].device.memory.offChip.push_back(p.system.system.groups[0].device.memory.offChip[0]); });
+    t.selection.select({ui::Selection::Kind::Part, 0, 2, 0}); // the new level's part
+    settle();
+    QVERIFY(t.inspector.findChild<QSpinBox*>(QStringLiteral("Count")));
+    t.doc.undoStack()->undo();
+    settle();
+    auto* name = t.inspector.findChild<QLineEdit*>(QStringLiteral("Name"));
+    QVERIFY2(name && name->text() == QString::fromStdString(t.doc.system().groups[0].device.name), "no device form after the undo");
+  }
+
   void engineChoiceSwitchesToTheRooflineAndBack() {
     Inspected t(lib, "gpu/h100", "llama-3.1-8b", "chat");
     auto* engine = t.inspector.findChild<QComboBox*>(QStringLiteral("Engine"));
