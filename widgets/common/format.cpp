@@ -12,7 +12,10 @@ QString formatNumber(double v, int significant) {
   // Thousands and above as whole numbers with separators ("2,980"), never in e-notation.
   if (std::abs(v) >= 1000) return QLocale().toString(v, 'f', 0);
   if (v != 0 && std::abs(v) < 1e-3) return QString::number(v, 'e', significant - 1);
-  return QLocale().toString(v, 'g', significant);
+  if (v == 0) return QStringLiteral("0");
+  // Fixed significant digits, trailing zeros kept: "0.100" beside "0.0161", not "0.1".
+  const int decimals = std::max(0, significant - 1 - int(std::floor(std::log10(std::abs(v)))));
+  return QLocale().toString(v, 'f', decimals);
 }
 
 QString formatSeconds(Seconds s) {

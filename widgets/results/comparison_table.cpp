@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QLocale>
 #include <QMenu>
 #include <QMimeData>
 #include <QPainter>
@@ -97,9 +98,12 @@ const QColor kBetter(0x2e, 0x9e, 0x4f);
 const QColor kWorse(0xd6, 0x45, 0x41);
 
 /// "×15.9 worse" / "×1.58 better" / "same" for the design's advantage `ratio` (>1: better).
-QString ratioText(double ratio) {
-  if (ratio > 1.005) return ComparisonTable::tr("×%1 better").arg(formatNumber(ratio, 3));
-  if (ratio < 0.995) return ComparisonTable::tr("×%1 worse").arg(formatNumber(1.0 / ratio, 3));
+/// `published`: a paper's own figure, with the digits it gives ("×2", not "×2.00"); otherwise the
+/// model's, at three significant digits.
+QString ratioText(double ratio, bool published = false) {
+  const auto digits = [&](double v) { return published ? QLocale().toString(v, 'g', 6) : formatNumber(v, 3); };
+  if (ratio > 1.005) return ComparisonTable::tr("×%1 better").arg(digits(ratio));
+  if (ratio < 0.995) return ComparisonTable::tr("×%1 worse").arg(digits(1.0 / ratio));
   return ComparisonTable::tr("same");
 }
 
@@ -219,7 +223,7 @@ PaperCell paperCell(const ProjectResults& results, std::size_t index) {
   for (const auto& claim : request.published) {
     if (request.comparisons[index].id != claim.against) continue;
     const QString metric = QString::fromStdString(std::string(shortName(claim.metric)));
-    const QString direction = claim.ratio ? ratioText(*claim.ratio) : claim.better ? ComparisonTable::tr("better") : ComparisonTable::tr("worse");
+    const QString direction = claim.ratio ? ratioText(*claim.ratio, true) : claim.better ? ComparisonTable::tr("better") : ComparisonTable::tr("worse");
     const QString paper = QStringLiteral("%1 %2").arg(metric, direction);
     const auto model = modelAdvantage(claim.metric, *results.main, *results.comparisons[index]);
     const QString modelText = model ? ratioText(*model) : ComparisonTable::tr("—");

@@ -36,6 +36,15 @@ std::shared_ptr<ui::ProjectResults> compared(const PresetLibrary& lib, const cha
 class TestEvaluationView : public QObject {
   Q_OBJECT
 private slots:
+  // Figures side by side keep one precision: "0.100" beside "0.0161", not "0.1".
+  void numbersKeepTheirSignificantZeros() {
+    QCOMPARE(ui::formatNumber(0.1), QStringLiteral("0.100"));
+    QCOMPARE(ui::formatNumber(0.0161), QStringLiteral("0.0161"));
+    QCOMPARE(ui::formatNumber(34.7), QStringLiteral("34.7"));
+    QCOMPARE(ui::formatNumber(2.0), QStringLiteral("2.00"));
+    QCOMPARE(ui::formatNumber(0.0), QStringLiteral("0"));
+  }
+
   void runnerEvaluatesInTheBackground() {
     const PresetLibrary lib({LLMWB_TEST_PRESETS});
     ui::EvaluationRunner runner;
