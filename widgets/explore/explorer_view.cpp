@@ -207,6 +207,9 @@ void ExplorerView::start() {
   mYAxis->setCurrentIndex(mPareto->yChoice());
   mTrace.clear();
   mRun = runLabel();
+  mRunMethod = s.method;
+  // A sweep's hypervolume follows the grid's order: it converges to nothing, so no such plot.
+  mConvergence->setVisible(s.method != "exhaustive");
   mChosen.reset();
   mProgress->setRange(0, mBudget->value());
   mProgress->setValue(0);
@@ -257,6 +260,7 @@ void ExplorerView::finished(const std::shared_ptr<const dse::ExplorationResult>&
   mShownRun = result;
   mShownProblem = mProblem;
   mShownLabel = mRun;
+  mShownMethod = mRunMethod;
   mPareto->setExploration(mProblem->space(), result->points);
   mConvergence->setRun(mRun, result->hypervolumeTrace);
   mStatus->setText((result->cancelled ? tr("Cancelled after %1 designs: ") : tr("Done, %1 designs: "))

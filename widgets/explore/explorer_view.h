@@ -46,6 +46,8 @@ public:
   std::shared_ptr<const dse::ExplorationResult> shownRun() const { return mShownRun; }
   std::shared_ptr<const dse::DesignProblem> shownProblem() const { return mShownProblem; }
   QString shownRunLabel() const { return mShownLabel; }
+  /// The search method of the run shown ("exhaustive", "mobo", ...).
+  std::string shownRunMethod() const { return mShownMethod; }
   /// Another project is open: its run is not this one's.
   void forgetShownRun();
 
@@ -91,6 +93,7 @@ private:
   std::shared_ptr<const dse::ExplorationResult> mShownRun;
   std::shared_ptr<const dse::DesignProblem> mShownProblem;
   QString mShownLabel;
+  std::string mShownMethod, mRunMethod;
 };
 
 } // namespace llmwb::ui

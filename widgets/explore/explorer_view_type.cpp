@@ -33,6 +33,7 @@ public:
     figures.problem = mView->shownProblem();
     figures.exploration = *mView->shownRun();
     figures.explorationLabel = mView->shownRunLabel();
+    figures.explorationMethod = mView->shownRunMethod();
   }
 
 private:
@@ -50,6 +51,7 @@ ViewType explorerView() {
     pareto.setExploration(f.problem->space(), f.exploration.points);
     sink.write(pareto);
 
+    if (f.explorationMethod == "exhaustive") return; // a sweep's trace follows the grid: nothing converges
     ConvergencePlot convergence;
     sink.prepare(convergence);
     convergence.setSpace(f.problem->space());

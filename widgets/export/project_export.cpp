@@ -39,6 +39,7 @@ ProjectFigures computeProjectFigures(const Project& project, const PresetLibrary
             .arg(setup.seed));
     f.exploration = dse::explore(*f.problem, options);
     f.explorationLabel = QStringLiteral("%1, seed %2").arg(QString::fromStdString(setup.method)).arg(setup.seed);
+    f.explorationMethod = setup.method;
   }
   if (serving) {
     const auto sweep = servingRequest(*f.results, *serving);

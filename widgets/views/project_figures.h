@@ -21,6 +21,7 @@ struct ProjectFigures {
   std::shared_ptr<const dse::DesignProblem> problem; ///< set when the project has an exploration
   dse::ExplorationResult exploration;
   QString explorationLabel; ///< "sobol, seed 1"
+  std::string explorationMethod; ///< "sobol": an exhaustive sweep has no convergence figure
   std::shared_ptr<const ServingSweep> serving; ///< set when serving figures are asked for
 };
 

@@ -159,6 +159,16 @@ private slots:
     QVERIFY(!type->applies(results));
   }
 
+  // The project explores exhaustively: its Pareto figure is written, and no convergence figure
+  // (a sweep's hypervolume follows the grid's order).
+  void anExhaustiveSweepHasNoConvergenceFigure() {
+    const auto project = readProject(LLMWB_TEST_PRESETS "/projects/snake-decode.llmwb", lib);
+    QVERIFY(project.exploration && project.exploration->method == "exhaustive");
+    const auto stems = ui::figureStems(ui::computeProjectFigures(project, lib));
+    QVERIFY(stems.contains("pareto"));
+    QVERIFY(!stems.contains("convergence"));
+  }
+
   void exportsItsFigures() {
     auto project = readProject(LLMWB_TEST_PRESETS "/projects/snake-decode.llmwb", lib);
     project.exploration.reset();
