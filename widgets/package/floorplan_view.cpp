@@ -5,6 +5,7 @@
 #include "widgets/common/icons.h"
 
 #include <QApplication>
+#include <QRegularExpression>
 #include <QDragEnterEvent>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
@@ -129,9 +130,21 @@ void FloorplanView::showPackage(const PackageSpec& p, const PackageReport& repor
     font.setWeight(QFont::DemiBold);
     text->setFont(font);
     text->setBrush(Qt::white);
-    const QRectF tb = text->boundingRect();
-    if (tb.width() > r.width() - 4) text->setScale((r.width() - 4) / tb.width());
-    text->setPos(r.center() - QPointF(tb.width() * text->scale() / 2, tb.height() * text->scale() / 2));
+    // A label too wide for its tile (two GDDR devices share a cell's width) takes the short name
+    // ("GDDR7"), standing upright where the tile is tall, rather than shrinking to a few pixels;
+    // the tooltip has the whole name.
+    QRectF tb = text->boundingRect();
+    bool upright = false;
+    if (tb.width() > r.width() - 4) {
+      text->setText(label(p, f).section(QRegularExpression(QStringLiteral("[ ,(]")), 0, 0, QString::SectionSkipEmpty));
+      tb = text->boundingRect();
+      upright = tb.width() > r.width() - 4 && r.height() > r.width();
+    }
+    const double room = (upright ? r.height() : r.width()) - 4;
+    text->setTransformOriginPoint(tb.center());
+    text->setScale(std::min(1.0, room / tb.width()));
+    if (upright) text->setRotation(-90);
+    text->setPos(r.center() - tb.center());
     QString tip;
     switch (f.kind) {
     case FloorplanItem::Kind::Compute:

@@ -12,6 +12,8 @@
 #include "widgets/package/floorplan_view.h"
 #include "widgets/package/package_composer.h"
 
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QTest>
 #include <QWheelEvent>
 #include <QUndoStack>
@@ -72,6 +74,27 @@ private slots:
     QVERIFY(view->zoom() > before * 1.1);
     QTest::keyClick(view, Qt::Key_0, Qt::ControlModifier); // fits again
     QVERIFY(view->zoom() < before * 1.1);
+  }
+
+  // Tile labels stay legible: a name too long for a narrow tile (two GDDR7 devices in a cell)
+  // takes its short form, upright, at no less than 60 % of its size (it was 30 %, about 2 px).
+  void tileLabelsAreLegible() {
+    ui::ProjectDocument doc(lib, duetProject(lib));
+    ui::PackageComposer composer;
+    composer.setDocument(&doc, nullptr);
+    composer.resize(1000, 700);
+    composer.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&composer));
+    int labels = 0;
+    for (auto* item : composer.view()->scene()->items()) {
+      auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+      if (!text || !text->parentItem() || text->text().isEmpty()) continue;
+      ++labels;
+      QVERIFY2(text->scale() >= 0.6, qPrintable(QStringLiteral("\"%1\" drawn at %2 of its size").arg(text->text()).arg(text->scale())));
+      // The label lies inside its tile.
+      QVERIFY2(text->parentItem()->sceneBoundingRect().adjusted(-1, -1, 1, 1).contains(text->sceneBoundingRect()), qPrintable(text->text()));
+    }
+    QVERIFY(labels > 10);
   }
 
   void anOversizedInterposerIsFlagged() {
