@@ -119,7 +119,18 @@ void ServingLatencyPlot::rebuild() {
       key->addToLegend(legend);
     }
   }
-  xAxis->setRange(0, xMax > 0 ? xMax * 1.05 : 1);
+  // Rates spanning a decade or more (0.001 to 0.1 req/s) on a log axis, where a linear one from 0
+  // crowds the low rates at its left edge; otherwise linear from the lowest rate.
+  double xMin = xMax;
+  for (double r : s.rates)
+    if (r > 0) xMin = std::min(xMin, r);
+  if (xMax > 0 && xMax / xMin >= 10) {
+    makeLogAxis(*xAxis);
+    xAxis->setRange(xMin / 1.3, xMax * 1.3);
+  } else {
+    const double pad = xMax > xMin ? (xMax - xMin) * 0.05 : std::max(xMax * 0.05, 0.05);
+    xAxis->setRange(std::max(0.0, xMin - pad), xMax > 0 ? xMax + pad : 1);
+  }
   if (yMax > 0) yAxis->setRange(std::pow(10, std::floor(std::log10(yMin / 1.5))), std::pow(10, std::ceil(std::log10(yMax * 1.5))));
   else yAxis->setRange(1e-3, 10);
 }

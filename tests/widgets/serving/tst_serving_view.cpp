@@ -94,6 +94,9 @@ private slots:
     plot.setPercentiles(ui::ServingLatencyPlot::Percentiles::Both);
     QCOMPARE(graphsOfKind(plot, "latency"), 6); // p50 and p99 of each
     QCOMPARE(plot.xAxis->label(), QStringLiteral("Request rate (req/s)"));
+    // 0.05 to 0.2 req/s (4x): linear, from the lowest rate rather than from 0.
+    QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(plot.xAxis->range().lower > 0.01 && plot.xAxis->range().lower < 0.05);
     QVERIFY(plot.yAxis->label().startsWith(QLatin1String("TTFT")));
     QVERIFY(plot.yAxis->label().endsWith(QLatin1String("(s)")));
     plot.setMetric(ui::LatencyMetric::Tbt);
