@@ -124,7 +124,9 @@ ExplorerView::ExplorerView(const PresetLibrary& library, QWidget* parent)
   connect(mPareto, &ParetoPlot::pointActivated, this, [this](std::size_t index) {
     mChosen = index;
     mLoad->setEnabled(mProblem != nullptr && !mRunner->running());
-    mStatus->setText(tr("Design %1 chosen: \"Load design\" makes it the system under design.").arg(index));
+    // What was chosen, before it is loaded: its parameters and figures (the tooltip as on the plot).
+    mStatus->setText(tr("Chosen %1. \"Load design\" makes it the system under design.").arg(mPareto->describeInline(index)));
+    mStatus->setToolTip(mPareto->describe(index));
   });
   connect(mRunner, &ExplorationRunner::pointFound, this, &ExplorerView::pointFound);
   connect(mRunner, &ExplorationRunner::progressed, this, [this](const dse::Progress& p) {

@@ -126,6 +126,24 @@ QString ParetoPlot::describe(std::size_t i) const {
   return text;
 }
 
+QString ParetoPlot::describeInline(std::size_t i) const {
+  const auto& p = mPoints[i];
+  QStringList head{tr("design %1").arg(i)};
+  if (std::binary_search(mFront.begin(), mFront.end(), i)) head << tr("on the Pareto front");
+  if (!p.feasible) head << tr("not feasible");
+  QStringList values, figures;
+  for (std::size_t k = 0; k < mSpace.parameters.size() && k < p.point.coordinates.size(); ++k)
+    values << QStringLiteral("%1 = %2").arg(QString::fromStdString(mSpace.parameters[k].name),
+                                            parameterValueText(mSpace.parameters[k], p.point.coordinates[k]));
+  const auto choices = int(mSpace.objectives.size() + mSpace.constraints.size());
+  for (int c = 0; c < choices; ++c) {
+    const std::string metric = metricOf(c);
+    figures << QStringLiteral("%1: %2 %3").arg(QString::fromStdString(metric), QString::number(valueOf(i, c), 'g', 4), metricUnit(metric));
+  }
+  return head.join(QStringLiteral(" · ")) + QStringLiteral(": ") + values.join(QStringLiteral(", ")) + QStringLiteral(" — ") +
+         figures.join(QStringLiteral(", "));
+}
+
 void ParetoPlot::rebuild() {
   clearPlottables();
   clearItems();

@@ -42,6 +42,12 @@ public:
 
   PlotTable table() const override;
   QString figureName() const override { return QStringLiteral("pareto"); }
+  /// Point `i`: its parameters' values, then its objectives and constraints with their units, and
+  /// why it is infeasible (rich text, as its tooltip).
+  QString describe(std::size_t i) const;
+  /// The same on one line, plain: "design 12 · on the Pareto front: hbm stacks = 4, ... — decode
+  /// tokens/s: 34.7 tokens/s, ...".
+  QString describeInline(std::size_t i) const;
 
 signals:
   void pointActivated(std::size_t index);
@@ -56,7 +62,6 @@ private:
   /// The value on axis choice `c` of point `i` (NaN when it has none).
   double valueOf(std::size_t i, int c) const;
   std::string metricOf(int c) const;
-  QString describe(std::size_t i) const;
   QString hoverText(const HoverPoint& p) const override { return describe(p.id); }
 
   dse::DesignSpace mSpace;

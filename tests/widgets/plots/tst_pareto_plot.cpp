@@ -94,6 +94,11 @@ private slots:
     QCOMPARE(*plot.pixelOf(target), *pixel); // the plot did not move under the mouse
     const QString tip = plot.tooltipAt(*pixel);
     QVERIFY2(tip.contains(QLatin1String("pe_array")), qPrintable(tip));
+    // The one-line account the explorer shows for a chosen point, before it is loaded: its
+    // parameters and its figures with their units.
+    const QString line = plot.describeInline(got);
+    QVERIFY2(line.contains(QLatin1String("pe_array = ")) && line.contains(QStringLiteral(" — ")) && !line.contains(QLatin1Char('<')),
+             qPrintable(line));
     // Empty space: nothing.
     QTest::mouseClick(&plot, Qt::LeftButton, {}, QPoint(3, 3));
     QCOMPARE(activated.count(), 1);
