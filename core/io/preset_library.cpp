@@ -171,6 +171,19 @@ std::vector<PresetInfo> PresetLibrary::list(std::optional<PresetKind> only) cons
   return out;
 }
 
+std::optional<std::string> PresetLibrary::presetName(PresetKind kind, const std::string& id) const {
+  const auto file = find(kind, id);
+  if (!file) return std::nullopt;
+  try {
+    return mCache->get(mCache->names, *file, [&] {
+      const auto j = io::parseJsonFile(file->string());
+      return j.is_object() && j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : id;
+    });
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
 std::optional<fs::path> PresetLibrary::find(PresetKind kind, const std::string& id) const {
   for (const auto& root : mRoots) {
     const fs::path candidate = root / folderOf(kind) / (id + extensionOf(kind));

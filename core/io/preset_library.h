@@ -45,6 +45,9 @@ public:
 
   std::vector<PresetInfo> list(std::optional<PresetKind> kind = std::nullopt) const;
   std::optional<std::filesystem::path> find(PresetKind kind, const std::string& id) const;
+  /// The preset's display name (its "name", else its id), read once and again when the file
+  /// changes; none when there is no such preset or it cannot be read.
+  std::optional<std::string> presetName(PresetKind kind, const std::string& id) const;
 
   // Each accepts a preset id or a path to a file; errors are InputErrors naming file and field.
   // Models and workloads are read once and again only when their file changes (its modification

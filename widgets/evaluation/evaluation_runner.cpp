@@ -33,14 +33,8 @@ std::string designName(const Project& project, const PresetLibrary& library) {
   // Edited: a name that is still the preset's ("P1 + D1 (4 + 4, disaggregated)") describes what
   // the design was before the edit, so the heading says what it is now. A name of the user's own
   // (an inline system of a project) stays.
-  bool presetsName = s.name.empty();
-  if (!presetsName && library.find(PresetKind::System, s.id)) {
-    try {
-      presetsName = library.system(s.id).name == s.name;
-    } catch (const std::exception&) {
-      // A broken preset: the design's own name stays.
-    }
-  }
+  const auto presets = library.presetName(PresetKind::System, s.id); // cached: this runs on every edit
+  const bool presetsName = s.name.empty() || (presets && *presets == s.name);
   return presetsName ? s.composition() + " (edited)" : s.name;
 }
 
