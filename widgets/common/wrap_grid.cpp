@@ -23,21 +23,25 @@ WrapGrid::WrapGrid(int minColumnWidth, QWidget* parent) : QWidget(parent), mMinC
 void WrapGrid::addWidget(QWidget* item) {
   item->setParent(this);
   mItems.push_back(item);
+  measure();
   updateGeometry();
   place();
 }
 
-int WrapGrid::columnWidth() const {
-  int widest = mMinColumnWidth;
-  for (auto* item : mItems) widest = std::max(widest, item->minimumSizeHint().width());
-  return widest;
+void WrapGrid::measure() {
+  // The items' size hints are asked once per change of theirs (a layout computation each), not
+  // at every question about columns and heights.
+  mColumnWidth = mMinColumnWidth;
+  mRowHeight = 0;
+  for (auto* item : mItems) {
+    mColumnWidth = std::max(mColumnWidth, item->minimumSizeHint().width());
+    mRowHeight = std::max(mRowHeight, item->sizeHint().height());
+  }
 }
 
-int WrapGrid::rowHeight() const {
-  int tallest = 0;
-  for (auto* item : mItems) tallest = std::max(tallest, item->sizeHint().height());
-  return tallest;
-}
+int WrapGrid::columnWidth() const { return mColumnWidth; }
+
+int WrapGrid::rowHeight() const { return mRowHeight; }
 
 int WrapGrid::columnsFor(int width) const {
   const int n = int(mItems.size());
@@ -67,6 +71,7 @@ QSize WrapGrid::minimumSizeHint() const { return {columnWidth(), heightForWidth(
 bool WrapGrid::event(QEvent* event) {
   // An item's texts changed (a new result): its size hint may have, and so may the rows.
   if (event->type() == QEvent::LayoutRequest) {
+    measure();
     updateGeometry();
     place();
   }

@@ -34,9 +34,12 @@ protected:
 private:
   int columnWidth() const;
   int rowHeight() const;
+  /// Takes the items' size hints (after they change).
+  void measure();
   void place();
 
   std::vector<QWidget*> mItems;
+  int mColumnWidth = 0, mRowHeight = 0; ///< measure()'s: the widest item's minimum, the tallest item's hint
   int mMinColumnWidth;
   int mColumns = 0;
 };

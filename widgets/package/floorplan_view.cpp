@@ -136,7 +136,8 @@ void FloorplanView::showPackage(const PackageSpec& p, const PackageReport& repor
     QRectF tb = text->boundingRect();
     bool upright = false;
     if (tb.width() > r.width() - 4) {
-      text->setText(label(p, f).section(QRegularExpression(QStringLiteral("[ ,(]")), 0, 0, QString::SectionSkipEmpty));
+      static const QRegularExpression wordEnd(QStringLiteral("[ ,(]"));
+      text->setText(label(p, f).section(wordEnd, 0, 0, QString::SectionSkipEmpty));
       tb = text->boundingRect();
       upright = tb.width() > r.width() - 4 && r.height() > r.width();
     }
