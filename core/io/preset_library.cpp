@@ -138,6 +138,22 @@ struct PresetLibrary::ReadCache {
   }
 };
 
+std::optional<std::string> PresetLibrary::nameOf(const fs::path& file, const std::string& id) const {
+  try {
+    return mCache->get(mCache->names, file, [&] {
+      const auto j = io::parseJsonFile(file.string());
+      return j.is_object() && j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : id;
+    });
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> PresetLibrary::presetName(PresetKind kind, const std::string& id) const {
+  const auto file = find(kind, id);
+  return file ? nameOf(*file, id) : std::nullopt;
+}
+
 std::vector<PresetInfo> PresetLibrary::list(std::optional<PresetKind> only) const {
   std::vector<PresetInfo> out;
   std::set<std::pair<int, std::string>> seen;
@@ -155,33 +171,13 @@ std::vector<PresetInfo> PresetLibrary::list(std::optional<PresetKind> only) cons
         std::string id = fs::relative(file, folder).replace_extension().generic_string();
         if (!seen.insert({int(kind), id}).second) continue;
         PresetInfo info{kind, id, id, file};
-        try {
-          // Read once, and again when the file changes: the inspector lists models and workloads on every edit.
-          info.name = mCache->get(mCache->names, file, [&] {
-            const auto j = io::parseJsonFile(file.string());
-            return j.is_object() && j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : id;
-          });
-        } catch (const InputError&) {
-          info.name = id + " (unreadable)";
-        }
+        // Read once, and again when the file changes: the inspector lists models and workloads on every edit.
+        info.name = nameOf(file, id).value_or(id + " (unreadable)");
         out.push_back(std::move(info));
       }
     }
   }
   return out;
-}
-
-std::optional<std::string> PresetLibrary::presetName(PresetKind kind, const std::string& id) const {
-  const auto file = find(kind, id);
-  if (!file) return std::nullopt;
-  try {
-    return mCache->get(mCache->names, *file, [&] {
-      const auto j = io::parseJsonFile(file->string());
-      return j.is_object() && j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : id;
-    });
-  } catch (const InputError&) {
-    return std::nullopt;
-  }
 }
 
 std::optional<fs::path> PresetLibrary::find(PresetKind kind, const std::string& id) const {

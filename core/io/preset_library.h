@@ -69,6 +69,8 @@ public:
 private:
   std::filesystem::path resolve(PresetKind kind, const std::string& idOrFile) const;
 
+  /// The "name" of the preset file (else `id`), through the read cache; none when unreadable.
+  std::optional<std::string> nameOf(const std::filesystem::path& file, const std::string& id) const;
   struct ReadCache; // preset_library.cpp: parsed models and workloads by file, with the file's stamp
   std::vector<std::filesystem::path> mRoots;
   std::shared_ptr<ReadCache> mCache;

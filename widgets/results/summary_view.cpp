@@ -47,7 +47,7 @@ public:
 
 private:
   void showNotes(const ProjectResults& results) {
-    QStringList lines, plain;
+    QStringList lines;
     if (results.request) {
       const QString docs = documentationUrl(QStringLiteral("fidelity.md"));
       for (const auto& claim : results.request->published) {
@@ -55,17 +55,16 @@ private:
         const QString figure = QStringLiteral("%1 %2")
                                    .arg(QString::fromStdString(std::string(shortName(claim.metric))),
                                         claim.ratio ? QStringLiteral("\u00d7%1").arg(*claim.ratio) : QString::fromStdString(std::string(claim.direction())));
-        const QString why = docs.isEmpty() ? tr("Why the model differs") : QStringLiteral("<a href=\"%1\">%2</a>").arg(docs, tr("Why the model differs"));
-        lines << tr("<b>%1</b> from the paper's %2: %3").arg(why, figure.toHtmlEscaped(), QString::fromStdString(claim.note).toHtmlEscaped());
-        plain << tr("<b>Why the model differs</b> from the paper's %1: %2").arg(figure.toHtmlEscaped(), QString::fromStdString(claim.note).toHtmlEscaped());
+        const QString why = QObject::tr("Why the model differs");
+        lines << QObject::tr("<b>%1</b> from the paper's %2: %3")
+                     .arg(docs.isEmpty() ? why : QStringLiteral("<a href=\"%1\">%2</a>").arg(docs, why), figure.toHtmlEscaped(),
+                          QString::fromStdString(claim.note).toHtmlEscaped());
       }
     }
     lines << ComparisonTable::legend();
-    plain << ComparisonTable::legend();
     mLegend->setText(lines.join(QStringLiteral(" · ")));
-    mLegend->setToolTip(plain.join(QStringLiteral("<br><br>")));
+    mLegend->setToolTip(lines.join(QStringLiteral("<br><br>")));
   }
-  static QString tr(const char* text) { return QObject::tr(text); }
 
   QLabel* mLegend = new QLabel;
   QWidget* mWidget;
